@@ -1,0 +1,18 @@
+# Compute shaders: validated by glslang at build time, embedded in the binary.
+#
+# glpool_validate_shader(OUT_STAMP FILE) adds a build step that runs
+# glslangValidator on FILE as a GLSL ES 3.10 compute shader; a broken shader
+# fails the build with glslang's "ERROR: <file>:<line>: ..." message.
+function(glpool_validate_shader out_stamp shader_file)
+  get_filename_component(name ${shader_file} NAME)
+  set(stamp ${CMAKE_CURRENT_BINARY_DIR}/validated/${name}.stamp)
+  add_custom_command(
+    OUTPUT ${stamp}
+    COMMAND ${CMAKE_COMMAND} -DVALIDATOR=${GLSLANG_VALIDATOR}
+            -DSHADER=${shader_file} -DSTAMP=${stamp}
+            -P ${PROJECT_SOURCE_DIR}/cmake/ValidateShader.cmake
+    DEPENDS ${shader_file} ${PROJECT_SOURCE_DIR}/cmake/ValidateShader.cmake
+    COMMENT "Validating shader ${name}"
+    VERBATIM)
+  set(${out_stamp} ${stamp} PARENT_SCOPE)
+endfunction()

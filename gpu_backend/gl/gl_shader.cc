@@ -1,0 +1,135 @@
+#include "gpu_backend/gl/gl_shader.h"
+
+#include "gpu_backend/gl/gl_call.h"
+
+namespace glpool::gl {
+
+std::string WithDefines(const std::string& source, const ShaderDefines& defines) {
+  const size_t line_end = source.find('\n');
+  const size_t split = line_end == std::string::npos ? source.size() : line_end + 1;
+  std::string result = source.substr(0, split);
+  if (line_end == std::string::npos) result += '\n';
+  for (const auto& [name, value] : defines) result += "#define " + name + " " + value + "\n";
+  // Keep the driver's line numbers matching the .comp file.
+  result += "#line 2\n";
+  result += source.substr(split);
+  return result;
+}
+
+GlShader::~GlShader() { Release(); }
+GlShader::GlShader(GlShader&& other) noexcept : id_(std::exchange(other.id_, 0)), name_(std::move(other.name_)) {}
+GlShader& GlShader::operator=(GlShader&& other) noexcept {
+  if (this != &other) {
+    Release();
+    id_ = std::exchange(other.id_, 0);
+    name_ = std::move(other.name_);
+  }
+  return *this;
+}
+void GlShader::Release() {
+  if (id_ != 0) glDeleteShader(id_);
+  id_ = 0;
+}
+
+StatusOr<GlShader> GlShader::CompileCompute(const std::string& name, const std::string& source) {
+  GlShader shader;
+  shader.name_ = name;
+  GLPOOL_GL_CALL_RETURN(shader.id_, glCreateShader(GL_COMPUTE_SHADER));
+  if (shader.id_ == 0) return GlError("glCreateShader(GL_COMPUTE_SHADER) returned 0 for " + name);
+  const char* text = source.c_str();
+  GLPOOL_GL_CALL(glShaderSource(shader.id_, 1, &text, nullptr));
+  GLPOOL_GL_CALL(glCompileShader(shader.id_));
+  GLint compiled = GL_FALSE;
+  GLPOOL_GL_CALL(glGetShaderiv(shader.id_, GL_COMPILE_STATUS, &compiled));
+  if (compiled != GL_TRUE) {
+    GLint length = 0;
+    GLPOOL_GL_CALL(glGetShaderiv(shader.id_, GL_INFO_LOG_LENGTH, &length));
+    std::string log(static_cast<size_t>(length > 0 ? length : 1), '\0');
+    GLPOOL_GL_CALL(glGetShaderInfoLog(shader.id_, static_cast<GLsizei>(log.size()), nullptr, log.data()));
+    log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
+    return GlError("compiling shader " + name + " failed:\n" + log);
+  }
+  return shader;
+}
+
+GlProgram::~GlProgram() { Release(); }
+GlProgram::GlProgram(GlProgram&& other) noexcept
+    : id_(std::exchange(other.id_, 0)), name_(std::move(other.name_)) {}
+GlProgram& GlProgram::operator=(GlProgram&& other) noexcept {
+  if (this != &other) {
+    Release();
+    id_ = std::exchange(other.id_, 0);
+    name_ = std::move(other.name_);
+  }
+  return *this;
+}
+void GlProgram::Release() {
+  if (id_ != 0) glDeleteProgram(id_);
+  id_ = 0;
+}
+
+StatusOr<GlProgram> GlProgram::Link(const GlShader& shader) {
+  GlProgram program;
+  program.name_ = shader.name();
+  GLPOOL_GL_CALL_RETURN(program.id_, glCreateProgram());
+  if (program.id_ == 0) return GlError("glCreateProgram returned 0 for " + shader.name());
+  GLPOOL_GL_CALL(glAttachShader(program.id_, shader.id()));
+  GLPOOL_GL_CALL(glLinkProgram(program.id_));
+  GLint linked = GL_FALSE;
+  GLPOOL_GL_CALL(glGetProgramiv(program.id_, GL_LINK_STATUS, &linked));
+  if (linked != GL_TRUE) {
+    GLint length = 0;
+    GLPOOL_GL_CALL(glGetProgramiv(program.id_, GL_INFO_LOG_LENGTH, &length));
+    std::string log(static_cast<size_t>(length > 0 ? length : 1), '\0');
+    GLPOOL_GL_CALL(glGetProgramInfoLog(program.id_, static_cast<GLsizei>(log.size()), nullptr, log.data()));
+    return GlError("linking program " + shader.name() + " failed:\n" + log.c_str());
+  }
+  GLPOOL_GL_CALL(glDetachShader(program.id_, shader.id()));
+  return program;
+}
+
+StatusOr<GlProgram> GlProgram::FromSource(const std::string& name, const std::string& source,
+                                          const ShaderDefines& defines) {
+  GLPOOL_ASSIGN_OR_RETURN(GlShader shader, GlShader::CompileCompute(name, WithDefines(source, defines)));
+  return Link(shader);
+}
+
+Status GlProgram::Use() const {
+  GLPOOL_GL_CALL(glUseProgram(id_));
+  return Status::Ok();
+}
+
+StatusOr<GLint> GlProgram::UniformLocation(const char* uniform) const {
+  GLPOOL_GL_CALL_RETURN(GLint location, glGetUniformLocation(id_, uniform));
+  if (location < 0) return InternalError("program " + name_ + " has no uniform '" + uniform + "'");
+  return location;
+}
+
+Status GlProgram::SetInt(const char* uniform, GLint value) const {
+  GLPOOL_ASSIGN_OR_RETURN(GLint location, UniformLocation(uniform));
+  GLPOOL_GL_CALL(glProgramUniform1i(id_, location, value));
+  return Status::Ok();
+}
+
+Status GlProgram::SetIvec4(const char* uniform, GLint x, GLint y, GLint z, GLint w) const {
+  GLPOOL_ASSIGN_OR_RETURN(GLint location, UniformLocation(uniform));
+  GLPOOL_GL_CALL(glProgramUniform4i(id_, location, x, y, z, w));
+  return Status::Ok();
+}
+
+Status GlProgram::Dispatch(uint32_t groups_x, uint32_t groups_y, uint32_t groups_z) const {
+  const uint32_t groups[3] = {groups_x, groups_y, groups_z};
+  for (GLuint axis = 0; axis < 3; ++axis) {
+    GLint limit = 0;
+    GLPOOL_GL_CALL(glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis, &limit));
+    if (groups[axis] == 0 || groups[axis] > static_cast<uint32_t>(limit)) {
+      return InternalError("dispatching " + name_ + ": " + std::to_string(groups[axis]) +
+                           " work groups on axis " + std::to_string(axis) + " (limit " + std::to_string(limit) + ")");
+    }
+  }
+  GLPOOL_GL_CALL(glUseProgram(id_));
+  GLPOOL_GL_CALL(glDispatchCompute(groups_x, groups_y, groups_z));
+  return Status::Ok();
+}
+
+}  // namespace glpool::gl

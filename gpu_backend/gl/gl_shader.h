@@ -1,0 +1,76 @@
+// GlShader and GlProgram: a compiled compute shader and its linked program.
+//
+// Compile-time constants reach a shader as `#define`s inserted right after
+// its `#version` line. A compile or link failure returns a Status naming the
+// shader and carrying the driver's log.
+#pragma once
+
+#include <glad/gles2.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/status.h"
+
+namespace glpool::gl {
+
+using ShaderDefines = std::vector<std::pair<std::string, std::string>>;
+
+// Inserts "#define NAME VALUE" lines after the first line (the #version).
+std::string WithDefines(const std::string& source, const ShaderDefines& defines);
+
+class GlShader {
+ public:
+  GlShader() = default;
+  ~GlShader();
+  GlShader(GlShader&& other) noexcept;
+  GlShader& operator=(GlShader&& other) noexcept;
+  GlShader(const GlShader&) = delete;
+  GlShader& operator=(const GlShader&) = delete;
+
+  // `name` appears in errors, e.g. "shaders/conv.comp".
+  static StatusOr<GlShader> CompileCompute(const std::string& name, const std::string& source);
+
+  GLuint id() const { return id_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  void Release();
+  GLuint id_ = 0;
+  std::string name_;
+};
+
+class GlProgram {
+ public:
+  GlProgram() = default;
+  ~GlProgram();
+  GlProgram(GlProgram&& other) noexcept;
+  GlProgram& operator=(GlProgram&& other) noexcept;
+  GlProgram(const GlProgram&) = delete;
+  GlProgram& operator=(const GlProgram&) = delete;
+
+  static StatusOr<GlProgram> Link(const GlShader& shader);
+  // Compiles and links `source` (with defines) in one step.
+  static StatusOr<GlProgram> FromSource(const std::string& name, const std::string& source,
+                                        const ShaderDefines& defines = {});
+
+  GLuint id() const { return id_; }
+  const std::string& name() const { return name_; }
+
+  Status Use() const;
+  // Sets a uniform by name; a name the program lacks is an internal error.
+  Status SetInt(const char* uniform, GLint value) const;
+  Status SetIvec4(const char* uniform, GLint x, GLint y, GLint z, GLint w) const;
+  // glDispatchCompute after checking the counts against the context's limits.
+  Status Dispatch(uint32_t groups_x, uint32_t groups_y, uint32_t groups_z) const;
+
+ private:
+  StatusOr<GLint> UniformLocation(const char* uniform) const;
+  void Release();
+  GLuint id_ = 0;
+  std::string name_;
+};
+
+}  // namespace glpool::gl

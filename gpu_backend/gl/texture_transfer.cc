@@ -1,0 +1,70 @@
+#include "gpu_backend/gl/texture_transfer.h"
+
+#include "gpu_backend/gl/embedded_program.h"
+#include "gpu_backend/gl/gl_call.h"
+
+namespace glpool::gl {
+namespace {
+
+uint64_t TexelCount(const GlTexture& texture) {
+  return uint64_t{texture.width()} * texture.height() * texture.layers();
+}
+
+Status CheckBufferFits(const GlTexture& texture, const GlBuffer& buffer) {
+  if (buffer.bytes() < TexelCount(texture) * 4 * sizeof(float)) {
+    return InternalError("a " + std::to_string(buffer.bytes()) + "-byte buffer cannot hold the texture's " +
+                         std::to_string(TexelCount(texture)) + " texels");
+  }
+  return Status::Ok();
+}
+
+Status DispatchOverTexture(const GlProgram& program, const GlTexture& texture) {
+  GLPOOL_RETURN_IF_ERROR(program.SetIvec4("u_extent", static_cast<GLint>(texture.width()),
+                                          static_cast<GLint>(texture.height()),
+                                          static_cast<GLint>(texture.layers()), 0));
+  return program.Dispatch((texture.width() + 7) / 8, (texture.height() + 7) / 8, texture.layers());
+}
+
+const char* IsArray(const GlTexture& texture) { return texture.kind() == TextureKind::k2DArray ? "1" : "0"; }
+
+}  // namespace
+
+Status CopyBufferToTexture(const GlBuffer& source, const GlTexture& destination) {
+  GLPOOL_RETURN_IF_ERROR(CheckBufferFits(destination, source));
+  GLPOOL_ASSIGN_OR_RETURN(GlProgram program,
+                          ProgramFromEmbedded("buffer_to_texture", {{"IMAGE_FORMAT", TextureFormatName(destination.format())},
+                                                                    {"IS_ARRAY", IsArray(destination)}}));
+  GLPOOL_RETURN_IF_ERROR(source.BindToIndex(0));
+  GLPOOL_RETURN_IF_ERROR(destination.BindAsImage(0, GL_WRITE_ONLY));
+  GLPOOL_RETURN_IF_ERROR(DispatchOverTexture(program, destination));
+  GLPOOL_GL_CALL(glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT));
+  return Status::Ok();
+}
+
+Status CopyTextureToBuffer(const GlTexture& source, const GlBuffer& destination) {
+  GLPOOL_RETURN_IF_ERROR(CheckBufferFits(source, destination));
+  GLPOOL_ASSIGN_OR_RETURN(GlProgram program, ProgramFromEmbedded("texture_to_buffer", {{"IS_ARRAY", IsArray(source)}}));
+  GLPOOL_RETURN_IF_ERROR(source.BindAsSampler(0));
+  GLPOOL_RETURN_IF_ERROR(program.SetInt("source", 0));
+  GLPOOL_RETURN_IF_ERROR(destination.BindToIndex(0));
+  GLPOOL_RETURN_IF_ERROR(DispatchOverTexture(program, source));
+  GLPOOL_GL_CALL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT));
+  return Status::Ok();
+}
+
+Status UploadTexture(const GlTexture& texture, const std::vector<float>& texels) {
+  if (texels.size() != TexelCount(texture) * 4) {
+    return InvalidArgumentError("uploading " + std::to_string(texels.size()) + " floats into a texture of " +
+                                std::to_string(TexelCount(texture) * 4));
+  }
+  GLPOOL_ASSIGN_OR_RETURN(GlBuffer staging, GlBuffer::CreateWithData(texels.data(), texels.size() * sizeof(float)));
+  return CopyBufferToTexture(staging, texture);
+}
+
+StatusOr<std::vector<float>> DownloadTexture(const GlTexture& texture) {
+  GLPOOL_ASSIGN_OR_RETURN(GlBuffer staging, GlBuffer::Create(TexelCount(texture) * 4 * sizeof(float)));
+  GLPOOL_RETURN_IF_ERROR(CopyTextureToBuffer(texture, staging));
+  return staging.ReadAll<float>();
+}
+
+}  // namespace glpool::gl

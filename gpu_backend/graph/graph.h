@@ -1,0 +1,119 @@
+// Graph IR: what an imported model becomes before passes and compilation.
+//
+// A Graph owns every tensor by name (shape, dtype, and data for constants)
+// and a topologically ordered list of nodes that refer to tensors by name.
+// After import every shape is static; a dimension that cannot be resolved is
+// an import error, never a -1 left in here.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace glpool {
+
+enum class DataType {
+  kUndefined,
+  kFloat32,
+  kFloat16,
+  kFloat64,
+  kInt8,
+  kUint8,
+  kInt16,
+  kInt32,
+  kInt64,
+  kBool,
+  kString,
+};
+
+const char* DataTypeName(DataType type);
+// Bytes per element; 0 for kUndefined and kString.
+size_t DataTypeSize(DataType type);
+
+using Shape = std::vector<int64_t>;
+int64_t ElementCount(const Shape& shape);
+std::string ShapeToString(const Shape& shape);  // "1x3x224x224", "scalar"
+
+// Constant tensor contents, stored as raw little-endian bytes in `dtype`.
+struct TensorData {
+  DataType dtype = DataType::kUndefined;
+  Shape shape;
+  std::vector<uint8_t> bytes;
+
+  int64_t element_count() const { return ElementCount(shape); }
+  // Converting reads; any numeric dtype converts.
+  std::vector<float> ToFloats() const;
+  std::vector<int64_t> ToInt64s() const;
+  static TensorData FromFloats(Shape shape, const std::vector<float>& values);
+  static TensorData FromInt64s(Shape shape, const std::vector<int64_t>& values);
+};
+
+struct Tensor {
+  std::string name;
+  DataType dtype = DataType::kUndefined;
+  Shape shape;
+  bool is_constant = false;  // initializer or folded constant; `data` holds it
+  TensorData data;
+};
+
+using AttributeValue =
+    std::variant<int64_t, float, std::string, std::vector<int64_t>,
+                 std::vector<float>, std::vector<std::string>, TensorData>;
+
+// Attributes glpool's own passes put on nodes (ONNX never uses these names).
+//
+// Fused activation: the producer applies an elementwise activation to its
+// (single) output before storing it, so the activation costs no task and no
+// intermediate tensor. Executors must honour it on every op that carries it
+// (see fused_activation.h: ApplyFusedActivation does it for one value).
+//   "fused_activation"        string: an ONNX activation op name, one of
+//                             Relu, Clip, Sigmoid, Tanh, HardSigmoid,
+//                             HardSwish, LeakyRelu, Elu
+//   "fused_activation_params" floats, by activation:
+//                             Clip [min, max]; LeakyRelu [alpha];
+//                             HardSigmoid [alpha, beta]; Elu [alpha];
+//                             the others [] (absent means [])
+inline constexpr char kFusedActivationAttr[] = "fused_activation";
+inline constexpr char kFusedActivationParamsAttr[] = "fused_activation_params";
+// Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
+// output keeps its input's PHWC4 layout, so output 0 shares input 0's
+// storage. A CPU executor may still copy; compile gives the node no task and
+// the output no usage record of its own (it extends its source's lifetime).
+inline constexpr char kAliasAttr[] = "alias_input";
+
+struct Node {
+  std::string name;     // unique; import names unnamed nodes "<op>_<index>"
+  std::string op_type;  // ONNX op name, e.g. "Conv"
+  std::string domain;   // "" for the default ONNX domain
+  std::vector<std::string> inputs;   // "" marks an omitted optional input
+  std::vector<std::string> outputs;
+  std::map<std::string, AttributeValue> attributes;
+
+  // Typed attribute reads with defaults; a wrong type yields the default.
+  int64_t GetInt(const std::string& key, int64_t fallback) const;
+  float GetFloat(const std::string& key, float fallback) const;
+  std::string GetString(const std::string& key, const std::string& fallback) const;
+  std::vector<int64_t> GetInts(const std::string& key, std::vector<int64_t> fallback = {}) const;
+  std::vector<float> GetFloats(const std::string& key, std::vector<float> fallback = {}) const;
+  bool HasAttribute(const std::string& key) const { return attributes.count(key) != 0; }
+};
+
+struct Graph {
+  std::string name;
+  int64_t opset = 0;  // default-domain opset the model declares
+  std::map<std::string, Tensor> tensors;
+  std::vector<Node> nodes;           // topological order = execution order
+  std::vector<std::string> inputs;   // graph inputs that are not constants
+  std::vector<std::string> outputs;
+
+  const Tensor* FindTensor(const std::string& name) const;
+  Tensor* FindTensor(const std::string& name);
+};
+
+// Human-readable dump for debugging: one line per node with shapes.
+void PrintGraph(const Graph& graph, std::ostream& out);
+
+}  // namespace glpool

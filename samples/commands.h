@@ -1,0 +1,12 @@
+// The glpool command line's sub-commands. Each Add*Command registers one
+// sub-command on the CLI11 app; its callback sets `exit_code` when it runs.
+// main.cc lists them all explicitly, in the order `glpool --help` shows them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace glpool {
+
+void AddInfoCommand(CLI::App& app, int& exit_code);
+
+}  // namespace glpool

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every Debian package glpool's build, tests, samples and benchmarks
+# need. Idempotent: packages already present are left alone. Run as root (or
+# with sudo available).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  python3-glad glslang-tools glslang-dev
+  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libglfw3-dev
+  xvfb xauth
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
+  libimgui-dev libcli11-dev nlohmann-json3-dev libstb-dev
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

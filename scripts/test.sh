@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite. Window
+# tests need an X display: when none is set, a private Xvfb is started for
+# the run and stopped afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+
+xvfb_pid=""
+cleanup() { if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; fi; }
+trap cleanup EXIT
+if [ -z "${DISPLAY:-}" ]; then
+  for display in $(seq 90 120); do
+    if [ ! -e "/tmp/.X11-unix/X$display" ] && [ ! -e "/tmp/.X$display-lock" ]; then break; fi
+  done
+  Xvfb ":$display" -screen 0 1280x1024x24 -nolisten tcp > /tmp/glpool-xvfb.log 2>&1 &
+  xvfb_pid=$!
+  export DISPLAY=":$display"
+  for _ in $(seq 50); do
+    [ -e "/tmp/.X11-unix/X$display" ] && break
+    sleep 0.1
+  done
+  [ -e "/tmp/.X11-unix/X$display" ] || { echo "Xvfb did not start:"; cat /tmp/glpool-xvfb.log; exit 1; }
+fi
+
+ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
