@@ -1,0 +1,53 @@
+#include <algorithm>
+#include <cstdio>
+
+#include "gpu_backend/graph/fused_activation.h"
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/kernel.h"
+
+namespace glpool {
+
+uint32_t DivideRoundUp(uint64_t value, uint32_t divisor) {
+  return static_cast<uint32_t>((value + divisor - 1) / divisor);
+}
+
+std::array<uint32_t, 3> GroupsOverOutput(const Graph& graph, const std::string& output,
+                                         std::array<uint32_t, 3> local) {
+  const Tensor* tensor = graph.FindTensor(output);
+  const Phwc4Layout layout = tensor ? LayoutOf(tensor->shape) : Phwc4Layout{};
+  return {DivideRoundUp(layout.w, local[0]), DivideRoundUp(layout.rows(), local[1]),
+          DivideRoundUp(layout.slices(), local[2])};
+}
+
+StatusOr<const Tensor*> RequireTensor(const Graph& graph, const Node& node, const std::string& name) {
+  const Tensor* tensor = graph.FindTensor(name);
+  if (tensor == nullptr) {
+    return InvalidModelError("node " + node.name + " (" + node.op_type + "): unknown tensor '" + name + "'");
+  }
+  return tensor;
+}
+
+Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
+  static const std::vector<std::string> kCodes = {"",        "Relu",        "Clip",      "Sigmoid", "Tanh",
+                                                  "HardSigmoid", "HardSwish", "LeakyRelu", "Elu"};
+  std::optional<FusedActivation> activation = GetFusedActivation(node);
+  if (!activation) return Status::Ok();
+  GLPOOL_TRY_CONTEXT(ValidateFusedActivation(*activation), "node " + node.name);
+  auto code = std::find(kCodes.begin(), kCodes.end(), activation->type);
+  if (code == kCodes.end() || code == kCodes.begin()) {
+    return UnsupportedError("node " + node.name + ": fused activation " + activation->type + " has no GPU kernel");
+  }
+  plan.defines.emplace_back("FUSED_ACTIVATION", std::to_string(code - kCodes.begin()));
+  for (size_t i = 0; i < activation->params.size() && i < 2; ++i) {
+    // An open Clip bound is infinite; GLSL has no infinity literal.
+    const float param = std::clamp(activation->params[i], -3.4e38f, 3.4e38f);
+    char text[64];
+    snprintf(text, sizeof text, "%.9g", param);
+    std::string value = text;
+    if (value.find_first_of(".eEn") == std::string::npos) value += ".0";  // keep it a float literal
+    plan.defines.emplace_back("ACT_P" + std::to_string(i), value);
+  }
+  return Status::Ok();
+}
+
+}  // namespace glpool

@@ -1,0 +1,518 @@
+#include "gpu_backend/runtime/executor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+#include "gpu_backend/gl/gl_buffer.h"
+#include "gpu_backend/gl/gl_call.h"
+#include "gpu_backend/gl/gl_info.h"
+#include "gpu_backend/gl/gl_shader.h"
+#include "gpu_backend/gl/gl_texture.h"
+#include "gpu_backend/gl/texture_transfer.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/runtime/layout_convert.h"
+#include "gpu_backend/runtime/pool_plan.h"
+#include "shaders/embedded_shaders.h"
+
+namespace glpool {
+
+const char* ObjectKindName(ObjectKind kind) {
+  switch (kind) {
+    case ObjectKind::kTextures: return "textures";
+    case ObjectKind::kBuffers: return "buffers";
+    case ObjectKind::kArena: return "arena";
+  }
+  return "unknown";
+}
+
+StatusOr<ObjectKind> ParseObjectKind(const std::string& name) {
+  if (name == "textures") return ObjectKind::kTextures;
+  if (name == "buffers") return ObjectKind::kBuffers;
+  if (name == "arena") return ObjectKind::kArena;
+  return InvalidArgumentError("unknown object kind '" + name + "' (expected textures, buffers or arena)");
+}
+
+const char* PrecisionName(Precision precision) { return precision == Precision::kFp16 ? "fp16" : "fp32"; }
+
+StatusOr<Precision> ParsePrecision(const std::string& name) {
+  if (name == "fp32") return Precision::kFp32;
+  if (name == "fp16") return Precision::kFp16;
+  return InvalidArgumentError("unknown precision '" + name + "' (expected fp32 or fp16)");
+}
+
+namespace {
+
+using gl::GlBuffer;
+using gl::GlProgram;
+using gl::GlTexture;
+
+// Where a tensor's texels live: a GL object (by index into the executor's
+// objects) and, in the arena, the byte range.
+struct Location {
+  StorageKind storage = StorageKind::kBuffer;
+  size_t gl_object = 0;  // index into State::buffers or State::textures
+  uint64_t offset = 0;
+  uint64_t size = 0;     // bytes bound (buffers)
+  int pool_object = -1;  // index into State::pool, -1 for external objects
+};
+
+struct TaskRuntime {
+  KernelPlan plan;
+  std::vector<std::string> roots;       // inputs then outputs, alias-resolved
+  std::vector<size_t> weight_buffers;   // indices into State::buffers
+  const GlProgram* program = nullptr;
+};
+
+uint64_t TexelBytes(Precision precision) { return precision == Precision::kFp16 ? 8 : 16; }
+
+}  // namespace
+
+struct Executor::State {
+  Graph graph;
+  ExecutorOptions options;
+  gl::GlInfo info;
+  std::map<std::string, std::string> alias_root;  // alias output -> storage owner
+  std::vector<TaskRuntime> tasks;
+  std::vector<TaskInfo> task_infos;
+  std::vector<GlBuffer> buffers;
+  std::vector<GlTexture> textures;
+  std::map<std::string, Location> locations;      // by root tensor name
+  std::vector<PoolObject> pool;
+  std::vector<PooledTensor> pooled;
+  std::map<std::string, GlProgram> programs;      // by assembled source
+  MemoryReport memory;
+  std::vector<double> task_ms;
+  bool time_tasks = false;
+
+  std::string Root(const std::string& name) const {
+    auto it = alias_root.find(name);
+    return it == alias_root.end() ? name : it->second;
+  }
+  bool fp16() const { return options.precision == Precision::kFp16; }
+  const Tensor& TensorNamed(const std::string& name) const { return *graph.FindTensor(name); }
+  Phwc4Layout LayoutOfTensor(const std::string& name) const { return LayoutOf(TensorNamed(name).shape); }
+
+  bool FitsTexture(const Phwc4Layout& layout) const {
+    return static_cast<int64_t>(layout.w) <= info.max_texture_size &&
+           layout.rows() * layout.slices() <= info.max_texture_size;
+  }
+
+  Status BuildTasks();
+  Status PlanPool();
+  Status CreateExternal(const std::string& root);
+  Status UploadConstantsAndWeights();
+  Status CompilePrograms();
+  StatusOr<std::vector<TensorBinding>> Bindings(const TaskRuntime& task, std::vector<WeightBinding>* weights) const;
+  Status BindTask(const TaskRuntime& task) const;
+  Status WriteTensor(const std::string& root, const std::vector<float>& logical);
+  StatusOr<std::vector<float>> ReadTensor(const std::string& root) const;
+};
+
+Status Executor::State::BuildTasks() {
+  GLPOOL_ASSIGN_OR_RETURN(info, gl::QueryGlInfo());
+  KernelLimits limits;
+  limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);
+  limits.max_shared_memory = static_cast<uint32_t>(info.max_shared_memory_bytes);
+  for (const Node& node : graph.nodes) {
+    if (node.GetInt(kAliasAttr, 0) == 1) {
+      alias_root[node.outputs.at(0)] = Root(node.inputs.at(0));
+      continue;
+    }
+    const KernelEntry* kernel = FindKernel(node.op_type);
+    if (kernel == nullptr) {
+      return UnsupportedError("node " + node.name + ": op " + node.op_type + " has no GPU kernel");
+    }
+    TaskRuntime task;
+    GLPOOL_ASSIGN_OR_RETURN(task.plan, kernel->build(graph, node, limits));
+    for (const std::string& name : task.plan.inputs) task.roots.push_back(Root(name));
+    for (const std::string& name : task.plan.outputs) task.roots.push_back(Root(name));
+    TaskInfo task_info{node.name, node.op_type, task.plan.shader, task.roots};
+    tasks.push_back(std::move(task));
+    task_infos.push_back(std::move(task_info));
+  }
+  return Status::Ok();
+}
+
+Status Executor::State::PlanPool() {
+  // External: graph inputs and outputs (by storage owner) and constants.
+  std::set<std::string> external;
+  for (const std::string& name : graph.inputs) external.insert(Root(name));
+  for (const std::string& name : graph.outputs) external.insert(Root(name));
+  std::map<std::string, std::pair<int64_t, int64_t>> lifetime;
+  std::vector<std::string> order;  // pooled tensors by first task
+  for (size_t t = 0; t < tasks.size(); ++t) {
+    for (const std::string& root : tasks[t].roots) {
+      const Tensor& tensor = TensorNamed(root);
+      if (tensor.is_constant || external.count(root)) {
+        if (!locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
+        continue;
+      }
+      auto [it, inserted] = lifetime.emplace(root, std::make_pair(int64_t(t), int64_t(t)));
+      if (inserted) order.push_back(root);
+      it->second.second = static_cast<int64_t>(t);
+    }
+  }
+  for (const std::string& root : external) {
+    if (!locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
+  }
+
+  memory.objects = ObjectKindName(options.objects);
+  memory.precision = PrecisionName(options.precision);
+  memory.strategy = options.strategy;
+  const uint64_t texel_bytes = TexelBytes(options.precision);
+  std::vector<ByteRecord> byte_records;
+  std::vector<Extent2DRecord> texture_records;
+  std::vector<size_t> byte_tensor, texture_tensor;  // record -> pooled index
+  for (const std::string& root : order) {
+    PooledTensor tensor;
+    tensor.name = root;
+    tensor.layout = LayoutOfTensor(root);
+    tensor.bytes = static_cast<uint64_t>(tensor.layout.texels()) * texel_bytes;
+    tensor.first_task = lifetime[root].first;
+    tensor.last_task = lifetime[root].second;
+    const bool texture = options.objects == ObjectKind::kTextures && FitsTexture(tensor.layout);
+    tensor.buffer_fallback = options.objects == ObjectKind::kTextures && !texture;
+    if (texture) {
+      texture_records.push_back({{uint64_t(tensor.layout.w), uint64_t(tensor.layout.rows() * tensor.layout.slices())},
+                                 tensor.first_task, tensor.last_task});
+      texture_tensor.push_back(pooled.size());
+    } else {
+      byte_records.push_back({tensor.bytes, tensor.first_task, tensor.last_task});
+      byte_tensor.push_back(pooled.size());
+    }
+    memory.naive_bytes += tensor.bytes;
+    if (tensor.buffer_fallback) ++memory.buffer_fallbacks;
+    pooled.push_back(tensor);
+  }
+  memory.tensors = pooled.size();
+
+  if (!texture_records.empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanTexturePool(texture_records, options.strategy));
+    memory.chosen = plan.chosen;
+    memory.lower_bound_bytes += plan.lower_bound * texel_bytes;
+    const size_t base = pool.size();
+    for (const Extent2D& extent : plan.object_extents) {
+      PoolObject object;
+      object.storage = StorageKind::kTexture2D;
+      object.width = extent.w;
+      object.height = extent.h;
+      object.bytes = extent.w * extent.h * texel_bytes;
+      pool.push_back(object);
+    }
+    for (size_t i = 0; i < texture_records.size(); ++i) pooled[texture_tensor[i]].object = base + plan.object_of[i];
+  }
+  if (!byte_records.empty() && options.objects == ObjectKind::kArena) {
+    GLPOOL_ASSIGN_OR_RETURN(ArenaPlan plan, PlanArena(byte_records, options.strategy,
+                                                      static_cast<uint64_t>(info.ssbo_offset_alignment),
+                                                      options.budget_seconds));
+    memory.chosen = plan.chosen;
+    memory.lower_bound_bytes += plan.lower_bound;
+    PoolObject arena;
+    arena.bytes = plan.total_bytes;
+    pool.push_back(arena);
+    for (size_t i = 0; i < byte_records.size(); ++i) {
+      pooled[byte_tensor[i]].object = pool.size() - 1;
+      pooled[byte_tensor[i]].offset = plan.offsets[i];
+    }
+  } else if (!byte_records.empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanBufferPool(byte_records, options.strategy));
+    if (memory.chosen.empty()) memory.chosen = plan.chosen;
+    memory.lower_bound_bytes += plan.lower_bound;
+    const size_t base = pool.size();
+    for (uint64_t bytes : plan.object_bytes) {
+      PoolObject object;
+      object.bytes = bytes;
+      pool.push_back(object);
+    }
+    for (size_t i = 0; i < byte_records.size(); ++i) pooled[byte_tensor[i]].object = base + plan.object_of[i];
+  }
+
+  // One GL object per shared object, created once.
+  std::vector<size_t> gl_index(pool.size());
+  for (size_t k = 0; k < pool.size(); ++k) {
+    PoolObject& object = pool[k];
+    memory.pool_bytes += object.bytes;
+    if (object.storage == StorageKind::kTexture2D) {
+      GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
+                              GlTexture::Create2D(static_cast<uint32_t>(object.width), static_cast<uint32_t>(object.height),
+                                                  fp16() ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F));
+      memory.gl_pool_bytes += texture.bytes();
+      gl_index[k] = textures.size();
+      textures.push_back(std::move(texture));
+    } else {
+      if (object.bytes > static_cast<uint64_t>(info.max_ssbo_size) && options.objects != ObjectKind::kArena) {
+        return OutOfMemoryError("a pooled buffer of " + std::to_string(object.bytes) +
+                                " bytes exceeds the context's shader storage block limit of " +
+                                std::to_string(info.max_ssbo_size));
+      }
+      GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::Create(object.bytes));
+      memory.gl_pool_bytes += buffer.bytes();
+      gl_index[k] = buffers.size();
+      buffers.push_back(std::move(buffer));
+    }
+  }
+  for (size_t i = 0; i < pooled.size(); ++i) {
+    PooledTensor& tensor = pooled[i];
+    pool[tensor.object].tensors.push_back(i);
+    Location location;
+    location.storage = pool[tensor.object].storage;
+    location.gl_object = gl_index[tensor.object];
+    location.offset = tensor.offset;
+    location.size = tensor.bytes;
+    location.pool_object = static_cast<int>(tensor.object);
+    locations[tensor.name] = location;
+  }
+  memory.pool_objects = pool.size();
+  return Status::Ok();
+}
+
+Status Executor::State::CreateExternal(const std::string& root) {
+  const Phwc4Layout layout = LayoutOfTensor(root);
+  Location location;
+  if (options.objects == ObjectKind::kTextures && FitsTexture(layout)) {
+    GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
+                            GlTexture::Create2D(static_cast<uint32_t>(layout.w),
+                                                static_cast<uint32_t>(layout.rows() * layout.slices()),
+                                                fp16() ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F));
+    memory.external_bytes += texture.bytes();
+    location.storage = StorageKind::kTexture2D;
+    location.gl_object = textures.size();
+    textures.push_back(std::move(texture));
+  } else {
+    const uint64_t bytes = static_cast<uint64_t>(layout.texels()) * TexelBytes(options.precision);
+    GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::Create(bytes));
+    memory.external_bytes += bytes;
+    location.storage = StorageKind::kBuffer;
+    location.gl_object = buffers.size();
+    location.size = bytes;
+    buffers.push_back(std::move(buffer));
+  }
+  locations[root] = location;
+  return Status::Ok();
+}
+
+Status Executor::State::WriteTensor(const std::string& root, const std::vector<float>& logical) {
+  const Location& location = locations.at(root);
+  std::vector<float> texels = ToPhwc4(logical, LayoutOfTensor(root));
+  if (location.storage != StorageKind::kBuffer) return gl::UploadTexture(textures[location.gl_object], texels);
+  const GlBuffer& buffer = buffers[location.gl_object];
+  if (fp16()) {
+    std::vector<uint32_t> packed = PackHalves(texels);
+    return buffer.Write(location.offset, packed.data(), packed.size() * sizeof(uint32_t));
+  }
+  return buffer.Write(location.offset, texels.data(), texels.size() * sizeof(float));
+}
+
+StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root) const {
+  const Location& location = locations.at(root);
+  const Phwc4Layout layout = LayoutOfTensor(root);
+  std::vector<float> texels;
+  if (location.storage != StorageKind::kBuffer) {
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, gl::DownloadTexture(textures[location.gl_object]));
+    // The tensor occupies the first W columns of the first rows*slices rows.
+    const GlTexture& texture = textures[location.gl_object];
+    texels.resize(static_cast<size_t>(layout.texels()) * 4);
+    for (int64_t row = 0; row < layout.rows() * layout.slices(); ++row) {
+      std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(row * texture.width() * 4), layout.w * 4,
+                  texels.begin() + static_cast<std::ptrdiff_t>(row * layout.w * 4));
+    }
+  } else if (fp16()) {
+    std::vector<uint32_t> packed(static_cast<size_t>(layout.texels()) * 2);
+    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, packed.data(), packed.size() * 4));
+    texels = UnpackHalves(packed);
+  } else {
+    texels.resize(static_cast<size_t>(layout.texels()) * 4);
+    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, texels.data(), texels.size() * 4));
+  }
+  return FromPhwc4(texels, layout);
+}
+
+Status Executor::State::UploadConstantsAndWeights() {
+  for (const auto& [root, location] : locations) {
+    const Tensor& tensor = TensorNamed(root);
+    if (tensor.is_constant) GLPOOL_TRY_CONTEXT(WriteTensor(root, tensor.data.ToFloats()), "uploading constant " + root);
+  }
+  for (TaskRuntime& task : tasks) {
+    for (const KernelWeights& weights : task.plan.weights) {
+      if (weights.values.empty() || weights.values.size() % 4 != 0) {
+        return InternalError("kernel " + task.plan.shader + ": weights '" + weights.name +
+                             "' must be a non-empty multiple of 4 floats");
+      }
+      GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer,
+                              GlBuffer::CreateWithData(weights.values.data(), weights.values.size() * sizeof(float)));
+      memory.external_bytes += buffer.bytes();
+      task.weight_buffers.push_back(buffers.size());
+      buffers.push_back(std::move(buffer));
+    }
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime& task,
+                                                               std::vector<WeightBinding>* weights) const {
+  std::vector<TensorBinding> bindings;
+  uint32_t image_unit = 0, ssbo = 0;
+  const size_t inputs = task.plan.inputs.size();
+  for (size_t i = 0; i < task.roots.size(); ++i) {
+    const bool output = i >= inputs;
+    const std::string& name = output ? task.plan.outputs[i - inputs] : task.plan.inputs[i];
+    const Location& location = locations.at(task.roots[i]);
+    TensorBinding binding;
+    binding.role = output ? "out" + std::to_string(i - inputs) : "in" + std::to_string(i);
+    binding.is_output = output;
+    binding.storage = location.storage;
+    binding.fp16 = fp16();
+    binding.layout = LayoutOfTensor(name);
+    binding.binding = location.storage == StorageKind::kBuffer ? ssbo++ : image_unit++;
+    bindings.push_back(binding);
+  }
+  for (const KernelWeights& w : task.plan.weights) weights->push_back({w.name, ssbo++});
+  return bindings;
+}
+
+Status Executor::State::CompilePrograms() {
+  for (TaskRuntime& task : tasks) {
+    std::vector<WeightBinding> weights;
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<TensorBinding> bindings, Bindings(task, &weights));
+    GLPOOL_ASSIGN_OR_RETURN(std::string source, ShaderSource(task.plan.shader));
+    auto defines = task.plan.defines;
+    defines.emplace_back("LOCAL_X", std::to_string(task.plan.local_size[0]));
+    defines.emplace_back("LOCAL_Y", std::to_string(task.plan.local_size[1]));
+    defines.emplace_back("LOCAL_Z", std::to_string(task.plan.local_size[2]));
+    const std::string name = "shaders/" + task.plan.shader + ".comp";
+    GLPOOL_ASSIGN_OR_RETURN(std::string assembled, AssembleKernel(name, source, defines, bindings, weights));
+    auto it = programs.find(assembled);
+    if (it == programs.end()) {
+      GLPOOL_ASSIGN_OR_RETURN(GlShader shader, gl::GlShader::CompileCompute(name, assembled));
+      GLPOOL_ASSIGN_OR_RETURN(GlProgram program, GlProgram::Link(shader));
+      it = programs.emplace(assembled, std::move(program)).first;
+    }
+    task.program = &it->second;
+  }
+  return Status::Ok();
+}
+
+Status Executor::State::BindTask(const TaskRuntime& task) const {
+  std::vector<WeightBinding> weights;
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<TensorBinding> bindings, Bindings(task, &weights));
+  std::set<std::pair<int, size_t>> bound;  // (storage class, GL object)
+  for (size_t i = 0; i < bindings.size(); ++i) {
+    const Location& location = locations.at(task.roots[i]);
+    const int storage_class = location.storage == StorageKind::kBuffer ? 0 : 1;
+    if (!bound.insert({storage_class, location.gl_object}).second) {
+      return InternalError("single-shader exclusivity broken: task " + task.plan.shader + " binds the object of " +
+                           task.roots[i] + " twice");
+    }
+    if (location.storage == StorageKind::kBuffer) {
+      const GlBuffer& buffer = buffers[location.gl_object];
+      if (location.pool_object >= 0 && options.objects == ObjectKind::kArena) {
+        GLPOOL_RETURN_IF_ERROR(buffer.BindRange(bindings[i].binding, location.offset, location.size));
+      } else {
+        GLPOOL_RETURN_IF_ERROR(buffer.BindToIndex(bindings[i].binding));
+      }
+    } else {
+      GLPOOL_RETURN_IF_ERROR(textures[location.gl_object].BindAsImage(
+          bindings[i].binding, bindings[i].is_output ? GL_WRITE_ONLY : GL_READ_ONLY));
+    }
+  }
+  for (size_t w = 0; w < weights.size(); ++w) {
+    GLPOOL_RETURN_IF_ERROR(buffers[task.weight_buffers[w]].BindToIndex(weights[w].binding));
+  }
+  return Status::Ok();
+}
+
+Executor::Executor(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Executor::~Executor() = default;
+
+StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const ExecutorOptions& options) {
+  auto state = std::make_unique<State>();
+  state->graph = std::move(graph);
+  state->options = options;
+  GLPOOL_RETURN_IF_ERROR(state->BuildTasks());
+  GLPOOL_RETURN_IF_ERROR(state->PlanPool());
+  GLPOOL_RETURN_IF_ERROR(state->UploadConstantsAndWeights());
+  GLPOOL_RETURN_IF_ERROR(state->CompilePrograms());
+  return std::unique_ptr<Executor>(new Executor(std::move(state)));
+}
+
+StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::string, TensorData>& inputs) {
+  State& s = *state_;
+  for (const std::string& name : s.graph.inputs) {
+    auto it = inputs.find(name);
+    if (it == inputs.end()) return InvalidArgumentError("missing graph input '" + name + "'");
+    const Tensor& tensor = s.TensorNamed(name);
+    if (it->second.shape != tensor.shape) {
+      return InvalidArgumentError("graph input '" + name + "' has shape " + ShapeToString(it->second.shape) +
+                                  ", the model expects " + ShapeToString(tensor.shape));
+    }
+    if (s.locations.count(s.Root(name))) GLPOOL_RETURN_IF_ERROR(s.WriteTensor(s.Root(name), it->second.ToFloats()));
+  }
+  // Objects written, or read, since the last barrier.
+  std::set<std::pair<int, size_t>> written, read;
+  bool image_writes = false, buffer_writes = false;
+  s.task_ms.clear();
+  for (const TaskRuntime& task : s.tasks) {
+    const auto start = std::chrono::steady_clock::now();
+    bool needs_barrier = false;
+    const size_t inputs_count = task.plan.inputs.size();
+    for (size_t i = 0; i < task.roots.size(); ++i) {
+      const Location& location = s.locations.at(task.roots[i]);
+      const std::pair<int, size_t> key{location.storage == StorageKind::kBuffer ? 0 : 1, location.gl_object};
+      if (written.count(key) || (i >= inputs_count && read.count(key))) needs_barrier = true;
+    }
+    if (needs_barrier) {
+      GLbitfield bits = 0;
+      if (image_writes) bits |= GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
+      if (buffer_writes) bits |= GL_SHADER_STORAGE_BARRIER_BIT;
+      if (bits == 0) bits = GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
+      GLPOOL_GL_CALL(glMemoryBarrier(bits));
+      written.clear();
+      read.clear();
+      image_writes = buffer_writes = false;
+    }
+    GLPOOL_RETURN_IF_ERROR(s.BindTask(task));
+    GLPOOL_RETURN_IF_ERROR(task.program->Dispatch(task.plan.groups[0], task.plan.groups[1], task.plan.groups[2]));
+    for (size_t i = 0; i < task.roots.size(); ++i) {
+      const Location& location = s.locations.at(task.roots[i]);
+      const std::pair<int, size_t> key{location.storage == StorageKind::kBuffer ? 0 : 1, location.gl_object};
+      if (i >= inputs_count) {
+        written.insert(key);
+        (key.first == 0 ? buffer_writes : image_writes) = true;
+      } else {
+        read.insert(key);
+      }
+    }
+    if (s.time_tasks) {
+      GLPOOL_GL_CALL(glFinish());
+      s.task_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+  }
+  GLPOOL_GL_CALL(glMemoryBarrier(GL_ALL_BARRIER_BITS));
+  std::map<std::string, TensorData> outputs;
+  for (const std::string& name : s.graph.outputs) {
+    const Tensor& tensor = s.TensorNamed(name);
+    const std::string root = s.Root(name);
+    if (tensor.is_constant) {
+      outputs[name] = tensor.data;
+      continue;
+    }
+    auto input = inputs.find(root);
+    if (input != inputs.end() && !s.locations.count(root)) {
+      outputs[name] = input->second;
+      continue;
+    }
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, s.ReadTensor(root));
+    outputs[name] = TensorData::FromFloats(tensor.shape, values);
+  }
+  return outputs;
+}
+
+const MemoryReport& Executor::memory() const { return state_->memory; }
+const std::vector<PoolObject>& Executor::objects() const { return state_->pool; }
+const std::vector<PooledTensor>& Executor::tensors() const { return state_->pooled; }
+const std::vector<TaskInfo>& Executor::tasks() const { return state_->task_infos; }
+const std::vector<double>& Executor::task_ms() const { return state_->task_ms; }
+void Executor::set_time_tasks(bool on) { state_->time_tasks = on; }
+
+}  // namespace glpool

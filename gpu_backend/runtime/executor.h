@@ -1,0 +1,106 @@
+// Executor: runs a graph on the GPU with its intermediates in a planned pool.
+//
+// Create() does all the one-time work: tasks from the kernel descriptors,
+// usage records, the plan (verified), one GL object per shared object (or
+// one arena buffer), programs compiled once per kernel variant, weights and
+// constants uploaded. Run() then only binds and dispatches: per task the
+// objects of its tensors, with single-shader exclusivity checked (an object
+// bound twice in one dispatch is an internal error), and a memory barrier
+// only where a task touches an object an earlier unsynchronised task wrote
+// or reads. Graph inputs, outputs and constants live in external objects,
+// never pooled.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "gpu_backend/graph/graph.h"
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/runtime/shader_assembly.h"
+
+namespace glpool {
+
+enum class ObjectKind { kTextures, kBuffers, kArena };
+enum class Precision { kFp32, kFp16 };
+
+const char* ObjectKindName(ObjectKind kind);  // "textures", "buffers", "arena"
+StatusOr<ObjectKind> ParseObjectKind(const std::string& name);
+const char* PrecisionName(Precision precision);  // "fp32", "fp16"
+StatusOr<Precision> ParsePrecision(const std::string& name);
+
+struct ExecutorOptions {
+  ObjectKind objects = ObjectKind::kBuffers;
+  Precision precision = Precision::kFp32;
+  std::string strategy = "auto";
+  double budget_seconds = 1.0;  // for the arena's exact search
+};
+
+// One shared object of the pool (or the single arena).
+struct PoolObject {
+  StorageKind storage = StorageKind::kBuffer;
+  uint64_t bytes = 0;
+  uint64_t width = 0, height = 0;  // textures
+  std::vector<size_t> tensors;     // indices into Executor::tensors()
+};
+
+// One pooled (intermediate) tensor and where it lives.
+struct PooledTensor {
+  std::string name;
+  Phwc4Layout layout;
+  uint64_t bytes = 0;              // its own footprint
+  int64_t first_task = 0, last_task = 0;
+  size_t object = 0;
+  uint64_t offset = 0;             // in the arena; 0 otherwise
+  bool buffer_fallback = false;    // textures mode: too large for a texture
+};
+
+struct MemoryReport {
+  std::string objects, precision, strategy, chosen;
+  size_t tensors = 0;
+  size_t pool_objects = 0;
+  size_t buffer_fallbacks = 0;     // textures mode: tensors in the fallback buffer pool
+  uint64_t naive_bytes = 0;        // one object per pooled tensor
+  uint64_t pool_bytes = 0;         // what the plan asks for
+  uint64_t lower_bound_bytes = 0;
+  uint64_t gl_pool_bytes = 0;      // what the GL objects of the pool really hold
+  uint64_t external_bytes = 0;     // inputs, outputs, constants, weights
+};
+
+struct TaskInfo {
+  std::string node;
+  std::string op_type;
+  std::string shader;
+  std::vector<std::string> tensors;  // inputs then outputs
+};
+
+class Executor {
+ public:
+  ~Executor();
+  Executor(const Executor&) = delete;
+  Executor& operator=(const Executor&) = delete;
+
+  // Needs a current GLES 3.1 context for its whole life.
+  static StatusOr<std::unique_ptr<Executor>> Create(Graph graph, const ExecutorOptions& options);
+
+  // Inputs by graph input name (logical layout); returns every graph output.
+  StatusOr<std::map<std::string, TensorData>> Run(const std::map<std::string, TensorData>& inputs);
+
+  const MemoryReport& memory() const;
+  const std::vector<PoolObject>& objects() const;
+  const std::vector<PooledTensor>& tensors() const;
+  const std::vector<TaskInfo>& tasks() const;
+  // Milliseconds per task of the last Run (CPU-side around each dispatch,
+  // with a glFinish after it) when timing was requested, else empty.
+  const std::vector<double>& task_ms() const;
+  void set_time_tasks(bool on);
+
+ private:
+  struct State;
+  explicit Executor(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace glpool

@@ -1,0 +1,164 @@
+#include "gpu_backend/runtime/shader_assembly.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace glpool {
+
+const char* StorageKindName(StorageKind kind) {
+  switch (kind) {
+    case StorageKind::kTexture2D: return "texture 2D";
+    case StorageKind::kTexture2DArray: return "texture 2D array";
+    case StorageKind::kBuffer: return "buffer";
+  }
+  return "unknown";
+}
+
+namespace {
+
+// The fused activation every kernel applies to its result before storing it
+// (kernel.h: AddFusedActivationDefines). Mirrors fused_activation.h.
+const char kActivation[] = R"glsl(#ifndef FUSED_ACTIVATION
+#define FUSED_ACTIVATION 0
+#endif
+#ifndef ACT_P0
+#define ACT_P0 0.0
+#endif
+#ifndef ACT_P1
+#define ACT_P1 0.0
+#endif
+vec4 activate(vec4 v) {
+#if FUSED_ACTIVATION == 1
+  return max(v, vec4(0.0));
+#elif FUSED_ACTIVATION == 2
+  return clamp(v, vec4(ACT_P0), vec4(ACT_P1));
+#elif FUSED_ACTIVATION == 3
+  return vec4(1.0) / (vec4(1.0) + exp(-v));
+#elif FUSED_ACTIVATION == 4
+  return tanh(v);
+#elif FUSED_ACTIVATION == 5
+  return clamp(ACT_P0 * v + vec4(ACT_P1), vec4(0.0), vec4(1.0));
+#elif FUSED_ACTIVATION == 6
+  return v * clamp(v / 6.0 + vec4(0.5), vec4(0.0), vec4(1.0));
+#elif FUSED_ACTIVATION == 7
+  return mix(v * ACT_P0, v, greaterThanEqual(v, vec4(0.0)));
+#elif FUSED_ACTIVATION == 8
+  return mix(ACT_P0 * (exp(v) - vec4(1.0)), v, greaterThan(v, vec4(0.0)));
+#else
+  return v;
+#endif
+}
+)glsl";
+
+std::vector<std::string> WordsAfter(const std::string& source, const std::string& tag) {
+  std::vector<std::string> words;
+  const size_t at = source.find(tag);
+  if (at == std::string::npos) return words;
+  const size_t end = source.find('\n', at);
+  std::istringstream line(source.substr(at + tag.size(), end - at - tag.size()));
+  for (std::string word; line >> word;) words.push_back(word);
+  return words;
+}
+
+std::string Define(const std::string& name, int64_t value) {
+  return "#define " + name + " " + std::to_string(value) + "\n";
+}
+
+std::string TensorPreamble(const TensorBinding& t) {
+  const std::string& r = t.role;
+  std::string s = "// " + r + ": " + std::to_string(t.layout.n) + "x" + std::to_string(t.layout.c) + "x" +
+                  std::to_string(t.layout.h) + "x" + std::to_string(t.layout.w) + " in a " +
+                  (t.fp16 ? "fp16 " : "fp32 ") + StorageKindName(t.storage) + "\n";
+  s += Define(r + "_N", t.layout.n) + Define(r + "_C", t.layout.c) + Define(r + "_H", t.layout.h) +
+       Define(r + "_W", t.layout.w) + Define(r + "_S", t.layout.slices()) + Define(r + "_ROWS", t.layout.rows());
+  const std::string access = t.is_output ? "writeonly" : "readonly";
+  if (t.is_output) {
+    // Padding lanes (channels >= C) are always stored as zero, so a later
+    // kernel may reduce whole vec4 slices without NaN or garbage leaking in.
+    s += "vec4 " + r + "_mask_padding(int s, vec4 v) { return mix(vec4(0.0), v, lessThan(ivec4(s * 4) + "
+         "ivec4(0, 1, 2, 3), ivec4(" + r + "_C))); }\n";
+  }
+  const std::string binding = std::to_string(t.binding);
+  if (t.storage == StorageKind::kBuffer) {
+    const std::string element = t.fp16 ? "uvec2" : "vec4";
+    s += "layout(std430, binding = " + binding + ") " + access + " restrict buffer " + r + "_block { " + element +
+         " texels[]; } " + r + "_buffer;\n";
+    const std::string index = "(s * " + r + "_ROWS + y) * " + r + "_W + x";
+    if (t.is_output) {
+      s += "void " + r + "_store(int x, int y, int s, vec4 v) { v = " + r + "_mask_padding(s, v); " + r +
+           "_buffer.texels[" + index + "] = " +
+           (t.fp16 ? "uvec2(packHalf2x16(v.xy), packHalf2x16(v.zw))" : "v") + "; }\n";
+    } else {
+      s += "vec4 " + r + "_load(int x, int y, int s) { " + element + " t = " + r + "_buffer.texels[" + index +
+           "]; return " + (t.fp16 ? "vec4(unpackHalf2x16(t.x), unpackHalf2x16(t.y))" : "t") + "; }\n";
+    }
+  } else {
+    const bool array = t.storage == StorageKind::kTexture2DArray;
+    const std::string type = array ? "image2DArray" : "image2D";
+    const std::string coord = array ? "ivec3(x, y, s)" : "ivec2(x, s * " + r + "_ROWS + y)";
+    s += "layout(" + std::string(t.fp16 ? "rgba16f" : "rgba32f") + ", binding = " + binding + ") " + access +
+         " uniform highp " + type + " " + r + "_image;\n";
+    if (t.is_output) {
+      s += "void " + r + "_store(int x, int y, int s, vec4 v) { v = " + r + "_mask_padding(s, v); imageStore(" + r +
+           "_image, " + coord + ", v); }\n";
+    } else {
+      s += "vec4 " + r + "_load(int x, int y, int s) { return imageLoad(" + r + "_image, " + coord + "); }\n";
+    }
+  }
+  if (!t.is_output) {
+    s += "float " + r + "_load_scalar(int n, int c, int h, int w) { vec4 t = " + r + "_load(w, n * " + r +
+         "_H + h, c / 4); int lane = c % 4; return lane == 0 ? t.x : lane == 1 ? t.y : lane == 2 ? t.z : t.w; }\n";
+  }
+  return s;
+}
+
+}  // namespace
+
+StatusOr<KernelInterface> ParseKernelInterface(const std::string& name, const std::string& source) {
+  KernelInterface interface;
+  if (source.find("// glpool-tensors:") == std::string::npos) {
+    return InternalError("shader " + name + " lacks its '// glpool-tensors:' line");
+  }
+  for (const std::string& role : WordsAfter(source, "// glpool-tensors:")) {
+    if (role.rfind("in", 0) == 0) {
+      interface.inputs.push_back(role);
+    } else if (role.rfind("out", 0) == 0) {
+      interface.outputs.push_back(role);
+    } else {
+      return InternalError("shader " + name + ": tensor role '" + role + "' must start with in or out");
+    }
+  }
+  interface.weights = WordsAfter(source, "// glpool-weights:");
+  return interface;
+}
+
+StatusOr<std::string> AssembleKernel(const std::string& name, const std::string& source,
+                                     const std::vector<std::pair<std::string, std::string>>& defines,
+                                     const std::vector<TensorBinding>& tensors,
+                                     const std::vector<WeightBinding>& weights) {
+  GLPOOL_ASSIGN_OR_RETURN(KernelInterface interface, ParseKernelInterface(name, source));
+  std::vector<std::string> bound_inputs, bound_outputs, bound_weights;
+  for (const TensorBinding& t : tensors) (t.is_output ? bound_outputs : bound_inputs).push_back(t.role);
+  for (const WeightBinding& w : weights) bound_weights.push_back(w.name);
+  if (bound_inputs != interface.inputs || bound_outputs != interface.outputs || bound_weights != interface.weights) {
+    return InternalError("shader " + name + ": the bound tensors and weights do not match its declared interface");
+  }
+  const size_t line_end = source.find('\n');
+  if (source.compare(0, line_end, "#version 310 es") != 0) {
+    return InternalError("shader " + name + " must start with '#version 310 es'");
+  }
+  std::string text = "#version 310 es\n";
+  for (const auto& [key, value] : defines) text += "#define " + key + " " + value + "\n";
+  text += "precision highp float;\nprecision highp int;\n";
+  text += kActivation;
+  for (const TensorBinding& t : tensors) text += TensorPreamble(t);
+  for (const WeightBinding& w : weights) {
+    text += "layout(std430, binding = " + std::to_string(w.binding) + ") readonly restrict buffer " + w.name +
+            "_block { vec4 " + w.name + "_data[]; };\n";
+  }
+  text += "#line 2\n";
+  text += source.substr(line_end + 1);
+  return text;
+}
+
+}  // namespace glpool

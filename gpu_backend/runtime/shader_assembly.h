@@ -1,0 +1,59 @@
+// Assembling a kernel's GLSL: the kernel body from shaders/<op>.comp plus a
+// generated preamble that declares each bound tensor and its accessors.
+//
+// A kernel names its tensors on its second line:
+//   // glpool-tensors: in0 in1 out0
+//   // glpool-weights: weights bias          (optional: constant SSBOs of vec4)
+// For every tensor role R the preamble defines R_N, R_C, R_H, R_W, R_S
+// (slices), R_ROWS (= N * H) and:
+//   vec4 R_load(int x, int y, int s)          inputs: one PHWC4 texel
+//   float R_load_scalar(int n, int c, int h, int w)
+//   void R_store(int x, int y, int s, vec4 v) outputs
+// and for every weight buffer B: `B_data[i]`, a readonly vec4 array.
+// The storage behind a role (2D texture, 2D-array texture, SSBO; fp32 or
+// fp16) changes only the preamble, never the kernel: the same kernel text
+// runs on every object kind and precision.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "gpu_backend/graph/phwc4_layout.h"
+
+namespace glpool {
+
+enum class StorageKind { kTexture2D, kTexture2DArray, kBuffer };
+const char* StorageKindName(StorageKind kind);
+
+struct TensorBinding {
+  std::string role;          // "in0", "out0", ...
+  bool is_output = false;
+  StorageKind storage = StorageKind::kBuffer;
+  bool fp16 = false;         // rgba16f texture or packed halves in a buffer
+  Phwc4Layout layout;
+  uint32_t binding = 0;      // image unit for textures, SSBO binding for buffers
+};
+
+struct WeightBinding {
+  std::string name;          // as in the kernel's glpool-weights line
+  uint32_t binding = 0;      // SSBO binding
+};
+
+// The roles a kernel declares on its glpool-tensors / glpool-weights lines.
+struct KernelInterface {
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
+  std::vector<std::string> weights;
+};
+StatusOr<KernelInterface> ParseKernelInterface(const std::string& name, const std::string& source);
+
+// The full shader: #version line, defines, preamble, then the kernel body.
+// Fails when the bindings do not match the kernel's declared interface.
+StatusOr<std::string> AssembleKernel(const std::string& name, const std::string& source,
+                                     const std::vector<std::pair<std::string, std::string>>& defines,
+                                     const std::vector<TensorBinding>& tensors,
+                                     const std::vector<WeightBinding>& weights);
+
+}  // namespace glpool

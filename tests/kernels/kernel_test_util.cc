@@ -1,0 +1,138 @@
+#include "tests/kernels/kernel_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <random>
+
+#include "gpu_backend/cpu_reference/executor.h"
+#include "gpu_backend/gl/gl_context.h"
+
+namespace glpool::testing {
+
+TensorData RandomTensor(const Shape& shape, uint32_t seed, float lo, float hi) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> values(static_cast<size_t>(ElementCount(shape)));
+  for (float& v : values) v = dist(rng);
+  return TensorData::FromFloats(shape, values);
+}
+
+Graph GraphOf(const KernelCase& c) {
+  Graph graph;
+  graph.name = c.node.op_type + "_case";
+  graph.opset = 13;
+  for (const auto& [name, data] : c.inputs) {
+    graph.tensors[name] = Tensor{name, DataType::kFloat32, data.shape, false, {}};
+    graph.inputs.push_back(name);
+  }
+  for (const auto& [name, data] : c.constants) {
+    graph.tensors[name] = Tensor{name, data.dtype, data.shape, true, data};
+  }
+  for (const auto& [name, shape] : c.outputs) {
+    graph.tensors[name] = Tensor{name, DataType::kFloat32, shape, false, {}};
+    graph.outputs.push_back(name);
+  }
+  graph.nodes.push_back(c.node);
+  return graph;
+}
+
+namespace {
+
+gl::GlContext* SharedContext(std::string* error) {
+  static std::unique_ptr<gl::GlContext> context;
+  static std::string failure;
+  if (!context && failure.empty()) {
+    auto created = gl::CreateHeadlessContext();
+    if (created.ok()) {
+      context = std::move(created).value();
+    } else {
+      failure = created.status().ToString();
+    }
+  }
+  *error = failure;
+  return context.get();
+}
+
+}  // namespace
+
+Comparison CompareWithReference(const KernelCase& c, const ExecutorOptions& options) {
+  Comparison result;
+  std::string context_error;
+  if (SharedContext(&context_error) == nullptr) {
+    result.error = "no GLES 3.1 context: " + context_error;
+    return result;
+  }
+  const Graph graph = GraphOf(c);
+  auto reference = RunGraph(graph, c.inputs);
+  if (!reference.ok()) {
+    result.error = "CPU reference: " + reference.status().ToString();
+    return result;
+  }
+  auto executor = Executor::Create(graph, options);
+  if (!executor.ok()) {
+    result.error = "GPU executor: " + executor.status().ToString();
+    return result;
+  }
+  auto outputs = (*executor)->Run(c.inputs);
+  if (!outputs.ok()) {
+    result.error = "GPU run: " + outputs.status().ToString();
+    return result;
+  }
+  for (const auto& [name, expected] : *reference) {
+    auto it = outputs->find(name);
+    if (it == outputs->end()) {
+      result.error = "GPU produced no output " + name;
+      return result;
+    }
+    const std::vector<float> want = expected.ToFloats();
+    const std::vector<float> got = it->second.ToFloats();
+    if (want.size() != got.size()) {
+      result.error = "output " + name + " has " + std::to_string(got.size()) + " values, expected " +
+                     std::to_string(want.size());
+      return result;
+    }
+    for (size_t i = 0; i < want.size(); ++i) {
+      const float error = std::isnan(got[i]) != std::isnan(want[i]) ? INFINITY
+                          : std::isnan(want[i])                     ? 0.0f
+                                                                    : std::fabs(got[i] - want[i]);
+      result.max_abs_error = std::max(result.max_abs_error, error);
+      if (!std::isnan(want[i])) result.max_abs_reference = std::max(result.max_abs_reference, std::fabs(want[i]));
+    }
+  }
+  result.ran = true;
+  return result;
+}
+
+std::vector<ExecutorOptions> AllVariants() {
+  std::vector<ExecutorOptions> variants;
+  for (ObjectKind kind : {ObjectKind::kTextures, ObjectKind::kBuffers, ObjectKind::kArena}) {
+    for (Precision precision : {Precision::kFp32, Precision::kFp16}) {
+      ExecutorOptions options;
+      options.objects = kind;
+      options.precision = precision;
+      variants.push_back(options);
+    }
+  }
+  return variants;
+}
+
+std::string VariantName(const ExecutorOptions& options) {
+  return std::string(ObjectKindName(options.objects)) + "/" + PrecisionName(options.precision);
+}
+
+void ExpectMatchesReference(const KernelCase& c, float fp32_tolerance, float fp16_tolerance) {
+  for (const ExecutorOptions& options : AllVariants()) {
+    const Comparison result = CompareWithReference(c, options);
+    ASSERT_TRUE(result.ran) << VariantName(options) << ": " << result.error;
+    const float tolerance = options.precision == Precision::kFp16 ? fp16_tolerance : fp32_tolerance;
+    const float scale = result.max_abs_reference > 0 ? result.max_abs_reference : 1.0f;
+    EXPECT_LE(result.max_abs_error, tolerance * scale)
+        << c.node.op_type << " " << VariantName(options) << ": max abs error " << result.max_abs_error
+        << " against max |reference| " << result.max_abs_reference;
+  }
+}
+
+}  // namespace glpool::testing

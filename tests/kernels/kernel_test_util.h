@@ -1,0 +1,46 @@
+// Kernel tests: one node, run on the GPU executor (every object kind and
+// precision) and on the CPU reference, compared with a tolerance.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gpu_backend/graph/graph.h"
+#include "gpu_backend/runtime/executor.h"
+
+namespace glpool::testing {
+
+struct KernelCase {
+  Node node;                                   // inputs/outputs name tensors below
+  std::map<std::string, TensorData> inputs;    // graph inputs (activations)
+  std::map<std::string, TensorData> constants; // initializers (weights, bias...)
+  std::map<std::string, Shape> outputs;        // output name -> expected shape
+};
+
+// Deterministic values in [lo, hi) for a shape.
+TensorData RandomTensor(const Shape& shape, uint32_t seed, float lo = -1.0f, float hi = 1.0f);
+
+// The one-node graph of a case (what both executors run).
+Graph GraphOf(const KernelCase& c);
+
+struct Comparison {
+  bool ran = false;
+  std::string error;         // why it did not run
+  float max_abs_error = 0;
+  float max_abs_reference = 0;
+};
+
+// Runs the case on the GPU with `options` and on the CPU reference.
+Comparison CompareWithReference(const KernelCase& c, const ExecutorOptions& options);
+
+// All six object kind x precision combinations.
+std::vector<ExecutorOptions> AllVariants();
+std::string VariantName(const ExecutorOptions& options);
+
+// EXPECTs that every variant runs and stays within `fp32_tolerance` (fp32)
+// or `fp16_tolerance` (fp16) relative to max |reference| (absolute when
+// the reference is all zeros).
+void ExpectMatchesReference(const KernelCase& c, float fp32_tolerance = 1e-4f, float fp16_tolerance = 2e-2f);
+
+}  // namespace glpool::testing
