@@ -8,5 +8,7 @@
 namespace glpool {
 
 void AddInfoCommand(CLI::App& app, int& exit_code);
+void AddRunCommand(CLI::App& app, int& exit_code);
+void AddTestOnnxCommand(CLI::App& app, int& exit_code);
 
 }  // namespace glpool

@@ -7,6 +7,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   glpool::AddInfoCommand(app, exit_code);
+  glpool::AddRunCommand(app, exit_code);
+  glpool::AddTestOnnxCommand(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

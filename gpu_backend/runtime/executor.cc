@@ -4,6 +4,7 @@
 #include <chrono>
 #include <set>
 
+#include "gpu_backend/compile/compile.h"
 #include "gpu_backend/gl/gl_buffer.h"
 #include "gpu_backend/gl/gl_call.h"
 #include "gpu_backend/gl/gl_info.h"
@@ -32,8 +33,6 @@ StatusOr<ObjectKind> ParseObjectKind(const std::string& name) {
   if (name == "arena") return ObjectKind::kArena;
   return InvalidArgumentError("unknown object kind '" + name + "' (expected textures, buffers or arena)");
 }
-
-const char* PrecisionName(Precision precision) { return precision == Precision::kFp16 ? "fp16" : "fp32"; }
 
 StatusOr<Precision> ParsePrecision(const std::string& name) {
   if (name == "fp32") return Precision::kFp32;
@@ -64,7 +63,7 @@ struct TaskRuntime {
   const GlProgram* program = nullptr;
 };
 
-uint64_t TexelBytes(Precision precision) { return precision == Precision::kFp16 ? 8 : 16; }
+uint64_t TexelBytes(Precision precision) { return 4 * BytesPerChannel(precision); }
 
 }  // namespace
 
@@ -72,22 +71,22 @@ struct Executor::State {
   Graph graph;
   ExecutorOptions options;
   gl::GlInfo info;
-  std::map<std::string, std::string> alias_root;  // alias output -> storage owner
+  CompiledGraph compiled;
   std::vector<TaskRuntime> tasks;
   std::vector<TaskInfo> task_infos;
   std::vector<GlBuffer> buffers;
   std::vector<GlTexture> textures;
   std::map<std::string, Location> locations;      // by root tensor name
   std::vector<PoolObject> pool;
-  std::vector<PooledTensor> pooled;
-  std::map<std::string, GlProgram> programs;      // by assembled source
+  std::vector<PlacedTensor> pooled;
+  std::shared_ptr<ProgramCache> programs;
   MemoryReport memory;
   std::vector<double> task_ms;
   bool time_tasks = false;
 
   std::string Root(const std::string& name) const {
-    auto it = alias_root.find(name);
-    return it == alias_root.end() ? name : it->second;
+    auto it = compiled.storage.find(name);
+    return it == compiled.storage.end() ? name : it->second.root;
   }
   bool fp16() const { return options.precision == Precision::kFp16; }
   const Tensor& TensorNamed(const std::string& name) const { return *graph.FindTensor(name); }
@@ -111,14 +110,14 @@ struct Executor::State {
 
 Status Executor::State::BuildTasks() {
   GLPOOL_ASSIGN_OR_RETURN(info, gl::QueryGlInfo());
+  GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph));
   KernelLimits limits;
   limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);
   limits.max_shared_memory = static_cast<uint32_t>(info.max_shared_memory_bytes);
-  for (const Node& node : graph.nodes) {
-    if (node.GetInt(kAliasAttr, 0) == 1) {
-      alias_root[node.outputs.at(0)] = Root(node.inputs.at(0));
-      continue;
-    }
+  std::map<std::string, const Node*> nodes;
+  for (const Node& node : graph.nodes) nodes[node.name] = &node;
+  for (const Task& compiled_task : compiled.tasks) {
+    const Node& node = *nodes.at(compiled_task.node);
     const KernelEntry* kernel = FindKernel(node.op_type);
     if (kernel == nullptr) {
       return UnsupportedError("node " + node.name + ": op " + node.op_type + " has no GPU kernel");
@@ -135,26 +134,21 @@ Status Executor::State::BuildTasks() {
 }
 
 Status Executor::State::PlanPool() {
-  // External: graph inputs and outputs (by storage owner) and constants.
-  std::set<std::string> external;
-  for (const std::string& name : graph.inputs) external.insert(Root(name));
-  for (const std::string& name : graph.outputs) external.insert(Root(name));
-  std::map<std::string, std::pair<int64_t, int64_t>> lifetime;
-  std::vector<std::string> order;  // pooled tensors by first task
-  for (size_t t = 0; t < tasks.size(); ++t) {
-    for (const std::string& root : tasks[t].roots) {
-      const Tensor& tensor = TensorNamed(root);
-      if (tensor.is_constant || external.count(root)) {
-        if (!locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
-        continue;
-      }
-      auto [it, inserted] = lifetime.emplace(root, std::make_pair(int64_t(t), int64_t(t)));
-      if (inserted) order.push_back(root);
-      it->second.second = static_cast<int64_t>(t);
+  // Everything a kernel binds that the planner does not pool gets its own
+  // external object: graph inputs and outputs, and constants read as tensors.
+  std::set<std::string> pooled_roots;
+  for (const auto& tensor : compiled.pooled) pooled_roots.insert(tensor.name);
+  for (const TaskRuntime& task : tasks) {
+    for (const std::string& root : task.roots) {
+      if (!pooled_roots.count(root) && !locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
     }
   }
-  for (const std::string& root : external) {
-    if (!locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
+  for (const std::string& name : graph.outputs) {
+    const std::string root = Root(name);
+    if (!pooled_roots.count(root) && !locations.count(root) && !TensorNamed(root).is_constant &&
+        std::find(graph.inputs.begin(), graph.inputs.end(), root) == graph.inputs.end()) {
+      GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
+    }
   }
 
   memory.objects = ObjectKindName(options.objects);
@@ -164,18 +158,17 @@ Status Executor::State::PlanPool() {
   std::vector<ByteRecord> byte_records;
   std::vector<Extent2DRecord> texture_records;
   std::vector<size_t> byte_tensor, texture_tensor;  // record -> pooled index
-  for (const std::string& root : order) {
-    PooledTensor tensor;
-    tensor.name = root;
-    tensor.layout = LayoutOfTensor(root);
-    tensor.bytes = static_cast<uint64_t>(tensor.layout.texels()) * texel_bytes;
-    tensor.first_task = lifetime[root].first;
-    tensor.last_task = lifetime[root].second;
+  for (const auto& compiled_tensor : compiled.pooled) {
+    PlacedTensor tensor;
+    tensor.name = compiled_tensor.name;
+    tensor.layout = compiled_tensor.layout;
+    tensor.bytes = Phwc4Bytes(tensor.layout, options.precision);
+    tensor.first_task = compiled_tensor.first_task;
+    tensor.last_task = compiled_tensor.last_task;
     const bool texture = options.objects == ObjectKind::kTextures && FitsTexture(tensor.layout);
     tensor.buffer_fallback = options.objects == ObjectKind::kTextures && !texture;
     if (texture) {
-      texture_records.push_back({{uint64_t(tensor.layout.w), uint64_t(tensor.layout.rows() * tensor.layout.slices())},
-                                 tensor.first_task, tensor.last_task});
+      texture_records.push_back({Phwc4Extent2D(tensor.layout), tensor.first_task, tensor.last_task});
       texture_tensor.push_back(pooled.size());
     } else {
       byte_records.push_back({tensor.bytes, tensor.first_task, tensor.last_task});
@@ -253,7 +246,7 @@ Status Executor::State::PlanPool() {
     }
   }
   for (size_t i = 0; i < pooled.size(); ++i) {
-    PooledTensor& tensor = pooled[i];
+    PlacedTensor& tensor = pooled[i];
     pool[tensor.object].tensors.push_back(i);
     Location location;
     location.storage = pool[tensor.object].storage;
@@ -382,13 +375,7 @@ Status Executor::State::CompilePrograms() {
     defines.emplace_back("LOCAL_Z", std::to_string(task.plan.local_size[2]));
     const std::string name = "shaders/" + task.plan.shader + ".comp";
     GLPOOL_ASSIGN_OR_RETURN(std::string assembled, AssembleKernel(name, source, defines, bindings, weights));
-    auto it = programs.find(assembled);
-    if (it == programs.end()) {
-      GLPOOL_ASSIGN_OR_RETURN(GlShader shader, gl::GlShader::CompileCompute(name, assembled));
-      GLPOOL_ASSIGN_OR_RETURN(GlProgram program, GlProgram::Link(shader));
-      it = programs.emplace(assembled, std::move(program)).first;
-    }
-    task.program = &it->second;
+    GLPOOL_ASSIGN_OR_RETURN(task.program, programs->Get(name, assembled));
   }
   return Status::Ok();
 }
@@ -429,6 +416,7 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const Executor
   auto state = std::make_unique<State>();
   state->graph = std::move(graph);
   state->options = options;
+  state->programs = options.programs ? options.programs : std::make_shared<ProgramCache>();
   GLPOOL_RETURN_IF_ERROR(state->BuildTasks());
   GLPOOL_RETURN_IF_ERROR(state->PlanPool());
   GLPOOL_RETURN_IF_ERROR(state->UploadConstantsAndWeights());
@@ -510,7 +498,7 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
 
 const MemoryReport& Executor::memory() const { return state_->memory; }
 const std::vector<PoolObject>& Executor::objects() const { return state_->pool; }
-const std::vector<PooledTensor>& Executor::tensors() const { return state_->pooled; }
+const std::vector<PlacedTensor>& Executor::tensors() const { return state_->pooled; }
 const std::vector<TaskInfo>& Executor::tasks() const { return state_->task_infos; }
 const std::vector<double>& Executor::task_ms() const { return state_->task_ms; }
 void Executor::set_time_tasks(bool on) { state_->time_tasks = on; }

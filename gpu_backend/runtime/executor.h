@@ -1,7 +1,8 @@
 // Executor: runs a graph on the GPU with its intermediates in a planned pool.
 //
-// Create() does all the one-time work: tasks from the kernel descriptors,
-// usage records, the plan (verified), one GL object per shared object (or
+// Create() does all the one-time work: tasks and lifetimes from compile
+// (gpu_backend/compile), a kernel plan per task, usage records, the pool
+// plan (verified), one GL object per shared object (or
 // one arena buffer), programs compiled once per kernel variant, weights and
 // constants uploaded. Run() then only binds and dispatches: per task the
 // objects of its tensors, with single-shader exclusivity checked (an object
@@ -17,18 +18,19 @@
 #include <vector>
 
 #include "common/status.h"
+#include "gpu_backend/compile/usage_records.h"
 #include "gpu_backend/graph/graph.h"
 #include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/runtime/program_cache.h"
 #include "gpu_backend/runtime/shader_assembly.h"
 
 namespace glpool {
 
 enum class ObjectKind { kTextures, kBuffers, kArena };
-enum class Precision { kFp32, kFp16 };
 
 const char* ObjectKindName(ObjectKind kind);  // "textures", "buffers", "arena"
 StatusOr<ObjectKind> ParseObjectKind(const std::string& name);
-const char* PrecisionName(Precision precision);  // "fp32", "fp16"
+// Precision (fp32/fp16) and PrecisionName come from compile/usage_records.h.
 StatusOr<Precision> ParsePrecision(const std::string& name);
 
 struct ExecutorOptions {
@@ -36,6 +38,9 @@ struct ExecutorOptions {
   Precision precision = Precision::kFp32;
   std::string strategy = "auto";
   double budget_seconds = 1.0;  // for the arena's exact search
+  // Shared across executors on one context to compile each variant once;
+  // when null the executor keeps its own.
+  std::shared_ptr<ProgramCache> programs;
 };
 
 // One shared object of the pool (or the single arena).
@@ -46,8 +51,9 @@ struct PoolObject {
   std::vector<size_t> tensors;     // indices into Executor::tensors()
 };
 
-// One pooled (intermediate) tensor and where it lives.
-struct PooledTensor {
+// One pooled (intermediate) tensor, its lifetime from compile, and where
+// the plan put it.
+struct PlacedTensor {
   std::string name;
   Phwc4Layout layout;
   uint64_t bytes = 0;              // its own footprint
@@ -90,7 +96,7 @@ class Executor {
 
   const MemoryReport& memory() const;
   const std::vector<PoolObject>& objects() const;
-  const std::vector<PooledTensor>& tensors() const;
+  const std::vector<PlacedTensor>& tensors() const;
   const std::vector<TaskInfo>& tasks() const;
   // Milliseconds per task of the last Run (CPU-side around each dispatch,
   // with a glFinish after it) when timing was requested, else empty.

@@ -8,6 +8,19 @@
 
 namespace glpool {
 
+std::vector<std::string> StrategyNamesFor(const std::string& object_kind) {
+  std::vector<std::string> names;
+  if (object_kind == "textures") {
+    for (ExtentStrategy s : AllExtentStrategies()) names.push_back(ExtentStrategyName(s));
+  } else if (object_kind == "arena") {
+    names.push_back("naive");
+    for (OffsetStrategy s : AllOffsetStrategies()) names.push_back(OffsetStrategyName(s));
+  } else {
+    for (ObjectStrategy s : AllObjectStrategies()) names.push_back(ObjectStrategyName(s));
+  }
+  return names;
+}
+
 StatusOr<ObjectPoolPlan> PlanBufferPool(const std::vector<ByteRecord>& records, const std::string& strategy) {
   GLPOOL_ASSIGN_OR_RETURN(ObjectStrategy parsed, ParseObjectStrategy(strategy));
   GLPOOL_ASSIGN_OR_RETURN(ObjectsPlan plan, PlanSharedObjects(records, parsed));

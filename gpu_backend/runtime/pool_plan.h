@@ -31,6 +31,9 @@ struct ArenaPlan {
   uint64_t lower_bound = 0;
 };
 
+// The strategy names each object kind accepts ("buffers", "textures", "arena").
+std::vector<std::string> StrategyNamesFor(const std::string& object_kind);
+
 StatusOr<ObjectPoolPlan> PlanBufferPool(const std::vector<ByteRecord>& records, const std::string& strategy);
 StatusOr<ObjectPoolPlan> PlanTexturePool(const std::vector<Extent2DRecord>& records, const std::string& strategy);
 StatusOr<ArenaPlan> PlanArena(const std::vector<ByteRecord>& records, const std::string& strategy,

@@ -119,14 +119,33 @@ StatusOr<KernelInterface> ParseKernelInterface(const std::string& name, const st
   if (source.find("// glpool-tensors:") == std::string::npos) {
     return InternalError("shader " + name + " lacks its '// glpool-tensors:' line");
   }
-  for (const std::string& role : WordsAfter(source, "// glpool-tensors:")) {
+  bool optional = false;
+  bool optional_inputs = false, optional_outputs = false;
+  for (std::string role : WordsAfter(source, "// glpool-tensors:")) {
+    if (!role.empty() && role.front() == '[') {
+      optional = true;
+      role.erase(0, 1);
+    }
+    const bool closes = !role.empty() && role.back() == ']';
+    if (closes) role.pop_back();
     if (role.rfind("in", 0) == 0) {
+      if (!optional && optional_inputs) {
+        return InternalError("shader " + name + ": optional inputs must come after the required ones");
+      }
+      optional_inputs = optional_inputs || optional;
       interface.inputs.push_back(role);
+      if (!optional) interface.required_inputs = interface.inputs.size();
     } else if (role.rfind("out", 0) == 0) {
+      if (!optional && optional_outputs) {
+        return InternalError("shader " + name + ": optional outputs must come after the required ones");
+      }
+      optional_outputs = optional_outputs || optional;
       interface.outputs.push_back(role);
+      if (!optional) interface.required_outputs = interface.outputs.size();
     } else {
       return InternalError("shader " + name + ": tensor role '" + role + "' must start with in or out");
     }
+    if (closes) optional = false;
   }
   interface.weights = WordsAfter(source, "// glpool-weights:");
   return interface;
@@ -140,7 +159,13 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
   std::vector<std::string> bound_inputs, bound_outputs, bound_weights;
   for (const TensorBinding& t : tensors) (t.is_output ? bound_outputs : bound_inputs).push_back(t.role);
   for (const WeightBinding& w : weights) bound_weights.push_back(w.name);
-  if (bound_inputs != interface.inputs || bound_outputs != interface.outputs || bound_weights != interface.weights) {
+  // Bound roles: the required ones, then any prefix of the optional ones.
+  auto matches = [](const std::vector<std::string>& bound, const std::vector<std::string>& declared, size_t required) {
+    return bound.size() >= required && bound.size() <= declared.size() &&
+           std::equal(bound.begin(), bound.end(), declared.begin());
+  };
+  if (!matches(bound_inputs, interface.inputs, interface.required_inputs) ||
+      !matches(bound_outputs, interface.outputs, interface.required_outputs) || bound_weights != interface.weights) {
     return InternalError("shader " + name + ": the bound tensors and weights do not match its declared interface");
   }
   const size_t line_end = source.find('\n');

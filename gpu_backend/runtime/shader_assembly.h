@@ -4,6 +4,10 @@
 // A kernel names its tensors on its second line:
 //   // glpool-tensors: in0 in1 out0
 //   // glpool-weights: weights bias          (optional: constant SSBOs of vec4)
+// Roles in square brackets are optional and bound only when the node has
+// them, as a suffix of the inputs or of the outputs (Concat's inputs, Split's
+// outputs): `// glpool-tensors: in0 [in1 in2 in3] out0`. The kernel tests
+// for an optional role with `#ifdef in2_N`; build-time validation binds all.
 // For every tensor role R the preamble defines R_N, R_C, R_H, R_W, R_S
 // (slices), R_ROWS (= N * H) and:
 //   vec4 R_load(int x, int y, int s)          inputs: one PHWC4 texel
@@ -46,6 +50,8 @@ struct KernelInterface {
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
   std::vector<std::string> weights;
+  size_t required_inputs = 0;   // roles before the first bracketed one
+  size_t required_outputs = 0;
 };
 StatusOr<KernelInterface> ParseKernelInterface(const std::string& name, const std::string& source);
 

@@ -23,7 +23,7 @@ TensorData RandomTensor(const Shape& shape, uint32_t seed, float lo, float hi) {
 Graph GraphOf(const KernelCase& c) {
   Graph graph;
   graph.name = c.node.op_type + "_case";
-  graph.opset = 13;
+  graph.opset = c.opset;
   for (const auto& [name, data] : c.inputs) {
     graph.tensors[name] = Tensor{name, DataType::kFloat32, data.shape, false, {}};
     graph.inputs.push_back(name);
@@ -66,7 +66,7 @@ Comparison CompareWithReference(const KernelCase& c, const ExecutorOptions& opti
     return result;
   }
   const Graph graph = GraphOf(c);
-  auto reference = RunGraph(graph, c.inputs);
+  auto reference = cpu_reference::RunGraph(graph, c.inputs);
   if (!reference.ok()) {
     result.error = "CPU reference: " + reference.status().ToString();
     return result;

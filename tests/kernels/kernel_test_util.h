@@ -16,6 +16,7 @@ struct KernelCase {
   std::map<std::string, TensorData> inputs;    // graph inputs (activations)
   std::map<std::string, TensorData> constants; // initializers (weights, bias...)
   std::map<std::string, Shape> outputs;        // output name -> expected shape
+  int64_t opset = 13;                          // semantics of the node (Softmax, Resize, Clip...)
 };
 
 // Deterministic values in [lo, hi) for a shape.

@@ -1,0 +1,181 @@
+// glpool run MODEL [--input FILE.pb|IMAGE] [--strategy S] [--objects K]
+//                  [--precision P] [--repeat N] [--json] [--backend gpu|cpu]
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "gpu_backend/cpu_reference/executor.h"
+#include "gpu_backend/gl/gl_context.h"
+#include "gpu_backend/runtime/executor.h"
+#include "samples/commands.h"
+#include "samples/model_input.h"
+#include "samples/model_loading.h"
+
+namespace glpool {
+namespace {
+
+struct RunFlags {
+  std::string model;
+  std::string input;
+  std::string strategy = "auto";
+  std::string objects = "buffers";
+  std::string precision = "fp32";
+  std::string backend = "gpu";
+  std::string context = "headless";
+  int repeat = 1;
+  bool json = false;
+  ModelLoadFlags load;
+};
+
+nlohmann::json OutputSummary(const std::string& name, const TensorData& data) {
+  const std::vector<float> values = data.ToFloats();
+  nlohmann::json summary = {{"name", name}, {"shape", ShapeToString(data.shape)}};
+  if (values.empty()) return summary;
+  double sum = 0;
+  for (float v : values) sum += v;
+  summary["min"] = *std::min_element(values.begin(), values.end());
+  summary["max"] = *std::max_element(values.begin(), values.end());
+  summary["mean"] = sum / static_cast<double>(values.size());
+  // Classifier-shaped outputs (1 x K) get their top 5.
+  if (data.shape.size() == 2 && data.shape[0] == 1 && data.shape[1] > 5) {
+    std::vector<size_t> order(values.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::partial_sort(order.begin(), order.begin() + 5, order.end(),
+                      [&](size_t a, size_t b) { return values[a] > values[b]; });
+    for (size_t k = 0; k < 5; ++k) summary["top5"].push_back({{"index", order[k]}, {"score", values[order[k]]}});
+  }
+  return summary;
+}
+
+void PrintHuman(const nlohmann::json& report) {
+  std::cout << "model:    " << report["model"].get<std::string>() << " (" << report["backend"].get<std::string>()
+            << ")\n";
+  for (const auto& output : report["outputs"]) {
+    std::cout << "output:   " << output["name"].get<std::string>() << " " << output["shape"].get<std::string>();
+    if (output.contains("min")) {
+      std::cout << "  min " << output["min"].get<float>() << "  max " << output["max"].get<float>() << "  mean "
+                << output["mean"].get<double>();
+    }
+    std::cout << "\n";
+    if (output.contains("top5")) {
+      for (const auto& entry : output["top5"]) {
+        std::cout << "          class " << entry["index"].get<size_t>() << "  score " << entry["score"].get<float>()
+                  << "\n";
+      }
+    }
+  }
+  if (report.contains("memory")) {
+    const auto& m = report["memory"];
+    const double naive = m["naive_bytes"].get<double>(), pool = m["pool_bytes"].get<double>();
+    const double bound = m["lower_bound_bytes"].get<double>();
+    std::cout << std::fixed << std::setprecision(2) << "memory:   " << m["objects"].get<std::string>() << ", "
+              << m["precision"].get<std::string>() << ", strategy " << m["strategy"].get<std::string>() << " -> "
+              << m["chosen"].get<std::string>() << "\n"
+              << "          " << m["tensors"].get<size_t>() << " pooled tensors in " << m["pool_objects"].get<size_t>()
+              << " objects" << (m["buffer_fallbacks"].get<size_t>() ? " (" + std::to_string(m["buffer_fallbacks"].get<size_t>()) + " too large for a texture, in buffers)" : "")
+              << "\n          naive " << naive / 1e6 << " MB, pool " << pool / 1e6 << " MB ("
+              << (naive > 0 ? 100.0 * pool / naive : 0.0) << "% of naive), lower bound " << bound / 1e6 << " MB ("
+              << (bound > 0 ? pool / bound : 1.0) << "x)\n"
+              << "          GL bytes allocated for the pool: " << m["gl_pool_bytes"].get<uint64_t>()
+              << ", external (inputs, outputs, weights): " << m["external_bytes"].get<uint64_t>() / 1e6 << " MB\n";
+  }
+  std::cout << std::setprecision(2) << "time:     " << report["median_ms"].get<double>() << " ms per run (median of "
+            << report["runs"].get<int>() << ", first " << report["first_ms"].get<double>() << " ms)\n";
+}
+
+int RunModel(const RunFlags& flags) {
+  auto fail = [&](const Status& status) {
+    std::cerr << "glpool run: " << status.ToString() << "\n";
+    return 1;
+  };
+  auto graph = LoadModelForRun(flags.model, flags.load);
+  if (!graph.ok()) return fail(graph.status());
+  if (graph->inputs.size() != 1 && !flags.input.empty()) {
+    return fail(InvalidArgumentError("--input gives one tensor, the model has " +
+                                     std::to_string(graph->inputs.size()) + " inputs"));
+  }
+  std::map<std::string, TensorData> inputs;
+  for (const std::string& name : graph->inputs) {
+    auto data = LoadModelInput(flags.input, *graph->FindTensor(name));
+    if (!data.ok()) return fail(data.status());
+    inputs[name] = std::move(data).value();
+  }
+  nlohmann::json report = {{"model", flags.model}, {"backend", flags.backend}};
+  std::vector<double> ms;
+  std::map<std::string, TensorData> outputs;
+  std::unique_ptr<gl::GlContext> context;
+  std::unique_ptr<Executor> executor;
+  if (flags.backend == "gpu") {
+    auto kind = gl::ParseContextKind(flags.context);
+    if (!kind.ok()) return fail(kind.status());
+    auto made = gl::CreateContext(*kind);
+    if (!made.ok()) {
+      return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
+    }
+    context = std::move(made).value();
+    ExecutorOptions options;
+    options.strategy = flags.strategy;
+    auto objects = ParseObjectKind(flags.objects);
+    auto precision = ParsePrecision(flags.precision);
+    if (!objects.ok()) return fail(objects.status());
+    if (!precision.ok()) return fail(precision.status());
+    options.objects = *objects;
+    options.precision = *precision;
+    auto created = Executor::Create(*graph, options);
+    if (!created.ok()) return fail(created.status().WithContext(flags.model));
+    executor = std::move(created).value();
+  } else if (flags.backend != "cpu") {
+    return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected gpu or cpu)"));
+  }
+  for (int run = 0; run < std::max(1, flags.repeat); ++run) {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = executor ? executor->Run(inputs) : cpu_reference::RunGraph(*graph, inputs);
+    if (!result.ok()) return fail(result.status().WithContext(flags.model));
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    outputs = std::move(result).value();
+  }
+  for (const auto& [name, data] : outputs) report["outputs"].push_back(OutputSummary(name, data));
+  if (executor) {
+    const MemoryReport& m = executor->memory();
+    report["memory"] = {{"objects", m.objects},           {"precision", m.precision},
+                        {"strategy", m.strategy},         {"chosen", m.chosen},
+                        {"tensors", m.tensors},           {"pool_objects", m.pool_objects},
+                        {"buffer_fallbacks", m.buffer_fallbacks}, {"naive_bytes", m.naive_bytes},
+                        {"pool_bytes", m.pool_bytes},     {"lower_bound_bytes", m.lower_bound_bytes},
+                        {"gl_pool_bytes", m.gl_pool_bytes}, {"external_bytes", m.external_bytes}};
+    report["tasks"] = executor->tasks().size();
+  }
+  report["first_ms"] = ms.front();
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  report["median_ms"] = sorted[sorted.size() / 2];
+  report["runs"] = static_cast<int>(ms.size());
+  if (flags.json) {
+    std::cout << report.dump(2) << "\n";
+  } else {
+    PrintHuman(report);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void AddRunCommand(CLI::App& app, int& exit_code) {
+  CLI::App* command = app.add_subcommand("run", "Run a model on the GPU with its intermediates in a planned pool");
+  auto flags = std::make_shared<RunFlags>();
+  command->add_option("model", flags->model, "Model file (.onnx)")->required();
+  command->add_option("--input", flags->input, "Input tensor (.pb) or image; default: a fixed-seed fill");
+  command->add_option("--strategy", flags->strategy, "Pool strategy (see `glpool plan`)")->capture_default_str();
+  command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
+  command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->add_option("--repeat", flags->repeat, "Runs to time")->capture_default_str();
+  command->add_option("--backend", flags->backend, "gpu, or cpu for the CPU reference")->capture_default_str();
+  command->add_option("--context", flags->context, "headless, window or auto")->capture_default_str();
+  command->add_flag("--json", flags->json, "Print one JSON object");
+  AddModelLoadFlags(*command, flags->load);
+  command->callback([&exit_code, flags] { exit_code = RunModel(*flags); });
+}
+
+}  // namespace glpool
