@@ -1,5 +1,6 @@
 // glpool run MODEL [--input FILE.pb|IMAGE] [--strategy S] [--objects K]
 //                  [--precision P] [--repeat N] [--json] [--backend gpu|cpu]
+//                  [--overlay [--frames N]] [--overlay-png FILE]
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
@@ -12,6 +13,9 @@
 #include "samples/commands.h"
 #include "samples/model_input.h"
 #include "samples/model_loading.h"
+#include "samples/overlay/overlay_png.h"
+#include "samples/overlay/overlay_session.h"
+#include "samples/overlay/overlay_window.h"
 
 namespace glpool {
 namespace {
@@ -27,6 +31,9 @@ struct RunFlags {
   int repeat = 1;
   bool json = false;
   ModelLoadFlags load;
+  bool overlay = false;      // show the overlay in a window
+  std::string overlay_png;   // render the overlay off-screen to this PNG
+  int frames = 0;            // --overlay: close after N frames (0: when closed)
 };
 
 nlohmann::json OutputSummary(const std::string& name, const TensorData& data) {
@@ -85,6 +92,41 @@ void PrintHuman(const nlohmann::json& report) {
             << report["runs"].get<int>() << ", first " << report["first_ms"].get<double>() << " ms)\n";
 }
 
+// --overlay / --overlay-png: the same network, shown by the overlay instead
+// of printed. The PNG is rendered on the headless context, the window on a
+// GLFW one.
+int RunOverlay(const RunFlags& flags, Graph graph, const std::map<std::string, TensorData>& inputs) {
+  auto fail = [&](const Status& status) {
+    std::cerr << "glpool run: " << status.ToString() << "\n";
+    return 1;
+  };
+  auto objects = ParseObjectKind(flags.objects);
+  auto precision = ParsePrecision(flags.precision);
+  if (!objects.ok()) return fail(objects.status());
+  if (!precision.ok()) return fail(precision.status());
+  const overlay::Selection selection{*objects, *precision, flags.strategy};
+  auto context = flags.overlay ? gl::CreateContext(gl::ContextKind::kWindow, {1280, 800, "glpool: " + flags.model, true})
+                               : gl::CreateHeadlessContext();
+  if (!context.ok()) return fail(context.status().WithContext("no OpenGL ES 3.1 context for the overlay"));
+  auto session = overlay::OverlaySession::Create(flags.model, std::move(graph), inputs, selection);
+  if (!session.ok()) return fail(session.status().WithContext(flags.model));
+  if (!flags.overlay_png.empty()) {
+    auto png = overlay::RenderOverlayPng(**session, flags.overlay_png);
+    if (!png.ok()) return fail(png.status());
+    const overlay::Totals& t = png->frame.totals;
+    std::cout << "overlay:  " << png->path << " (" << png->width << "x" << png->height << ", "
+              << png->frame.boxes_drawn << " tensors on the memory map, " << png->frame.pool_rows
+              << " pool objects)\n          naive " << t.naive_bytes << " B, pool " << t.pool_bytes
+              << " B, lower bound " << t.lower_bound_bytes << " B, strategy " << t.strategy << " -> " << t.chosen
+              << "\n";
+  }
+  if (flags.overlay) {
+    Status shown = overlay::RunOverlayWindow(**context, **session, flags.frames);
+    if (!shown.ok()) return fail(shown);
+  }
+  return 0;
+}
+
 int RunModel(const RunFlags& flags) {
   auto fail = [&](const Status& status) {
     std::cerr << "glpool run: " << status.ToString() << "\n";
@@ -102,6 +144,7 @@ int RunModel(const RunFlags& flags) {
     if (!data.ok()) return fail(data.status());
     inputs[name] = std::move(data).value();
   }
+  if (flags.overlay || !flags.overlay_png.empty()) return RunOverlay(flags, std::move(graph).value(), inputs);
   nlohmann::json report = {{"model", flags.model}, {"backend", flags.backend}};
   std::vector<double> ms;
   std::map<std::string, TensorData> outputs;
@@ -174,6 +217,9 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--backend", flags->backend, "gpu, or cpu for the CPU reference")->capture_default_str();
   command->add_option("--context", flags->context, "headless, window or auto")->capture_default_str();
   command->add_flag("--json", flags->json, "Print one JSON object");
+  command->add_flag("--overlay", flags->overlay, "Show the pool overlay in a window until it is closed");
+  command->add_option("--overlay-png", flags->overlay_png, "Render the pool overlay off-screen to this PNG");
+  command->add_option("--frames", flags->frames, "With --overlay: close after this many frames")->capture_default_str();
   AddModelLoadFlags(*command, flags->load);
   command->callback([&exit_code, flags] { exit_code = RunModel(*flags); });
 }

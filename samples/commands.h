@@ -7,8 +7,10 @@
 
 namespace glpool {
 
+void AddDemoCommand(CLI::App& app, int& exit_code);
 void AddInfoCommand(CLI::App& app, int& exit_code);
 void AddRunCommand(CLI::App& app, int& exit_code);
 void AddTestOnnxCommand(CLI::App& app, int& exit_code);
+void AddPlanCommand(CLI::App& app, int& exit_code);
 
 }  // namespace glpool

@@ -6,5 +6,21 @@
 namespace glpool {
 
 StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, const KernelLimits& limits);
+// Conv/ConvTranspose with weights computed at run time (BuildConv hands over).
+StatusOr<KernelPlan> BuildConvDynamic(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildGemm(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildMatMul(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const KernelLimits& limits);
+// Transpose, Slice, Split, DepthToSpace, SpaceToDepth and non-aliased reshapes.
+StatusOr<KernelPlan> BuildStridedCopy(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildPad(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildBatchNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
 
 }  // namespace glpool

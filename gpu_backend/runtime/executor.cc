@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <set>
 
 #include "gpu_backend/compile/compile.h"
@@ -55,6 +56,39 @@ struct Location {
   uint64_t size = 0;     // bytes bound (buffers)
   int pool_object = -1;  // index into State::pool, -1 for external objects
 };
+
+// The bytes of one GL object a binding touches. Textures and whole buffers
+// span everything; arena tensors their planned range. Exclusivity and
+// barriers are decided on spans, so two disjoint arena ranges may be bound
+// together (they are distinct tensors), while any overlap is caught.
+struct Span {
+  int storage_class = 0;  // 0 buffers, 1 textures: separate name spaces
+  size_t gl_object = 0;
+  uint64_t begin = 0;
+  uint64_t end = UINT64_MAX;
+
+  bool Overlaps(const Span& o) const {
+    return storage_class == o.storage_class && gl_object == o.gl_object && begin < o.end && o.begin < end;
+  }
+};
+
+Span SpanOf(const Location& location, bool arena) {
+  Span span;
+  span.storage_class = location.storage == StorageKind::kBuffer ? 0 : 1;
+  span.gl_object = location.gl_object;
+  if (arena && location.pool_object >= 0) {
+    span.begin = location.offset;
+    span.end = location.offset + location.size;
+  }
+  return span;
+}
+
+bool AnyOverlap(const std::vector<Span>& spans, const Span& span) {
+  for (const Span& other : spans) {
+    if (other.Overlaps(span)) return true;
+  }
+  return false;
+}
 
 struct TaskRuntime {
   KernelPlan plan;
@@ -383,17 +417,20 @@ Status Executor::State::CompilePrograms() {
 Status Executor::State::BindTask(const TaskRuntime& task) const {
   std::vector<WeightBinding> weights;
   GLPOOL_ASSIGN_OR_RETURN(std::vector<TensorBinding> bindings, Bindings(task, &weights));
-  std::set<std::pair<int, size_t>> bound;  // (storage class, GL object)
+  const bool arena = options.objects == ObjectKind::kArena;
+  std::vector<Span> bound;
   for (size_t i = 0; i < bindings.size(); ++i) {
     const Location& location = locations.at(task.roots[i]);
-    const int storage_class = location.storage == StorageKind::kBuffer ? 0 : 1;
-    if (!bound.insert({storage_class, location.gl_object}).second) {
+    const Span span = SpanOf(location, arena);
+    const bool twice = AnyOverlap(bound, span);
+    bound.push_back(span);
+    if (twice) {
       return InternalError("single-shader exclusivity broken: task " + task.plan.shader + " binds the object of " +
                            task.roots[i] + " twice");
     }
     if (location.storage == StorageKind::kBuffer) {
       const GlBuffer& buffer = buffers[location.gl_object];
-      if (location.pool_object >= 0 && options.objects == ObjectKind::kArena) {
+      if (location.pool_object >= 0 && arena) {
         GLPOOL_RETURN_IF_ERROR(buffer.BindRange(bindings[i].binding, location.offset, location.size));
       } else {
         GLPOOL_RETURN_IF_ERROR(buffer.BindToIndex(bindings[i].binding));
@@ -436,8 +473,9 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     }
     if (s.locations.count(s.Root(name))) GLPOOL_RETURN_IF_ERROR(s.WriteTensor(s.Root(name), it->second.ToFloats()));
   }
-  // Objects written, or read, since the last barrier.
-  std::set<std::pair<int, size_t>> written, read;
+  // What was written, or read, since the last barrier.
+  const bool arena = s.options.objects == ObjectKind::kArena;
+  std::vector<Span> written, read;
   bool image_writes = false, buffer_writes = false;
   s.task_ms.clear();
   for (const TaskRuntime& task : s.tasks) {
@@ -446,8 +484,8 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     const size_t inputs_count = task.plan.inputs.size();
     for (size_t i = 0; i < task.roots.size(); ++i) {
       const Location& location = s.locations.at(task.roots[i]);
-      const std::pair<int, size_t> key{location.storage == StorageKind::kBuffer ? 0 : 1, location.gl_object};
-      if (written.count(key) || (i >= inputs_count && read.count(key))) needs_barrier = true;
+      const Span span = SpanOf(location, arena);
+      if (AnyOverlap(written, span) || (i >= inputs_count && AnyOverlap(read, span))) needs_barrier = true;
     }
     if (needs_barrier) {
       GLbitfield bits = 0;
@@ -463,12 +501,12 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     GLPOOL_RETURN_IF_ERROR(task.program->Dispatch(task.plan.groups[0], task.plan.groups[1], task.plan.groups[2]));
     for (size_t i = 0; i < task.roots.size(); ++i) {
       const Location& location = s.locations.at(task.roots[i]);
-      const std::pair<int, size_t> key{location.storage == StorageKind::kBuffer ? 0 : 1, location.gl_object};
+      const Span span = SpanOf(location, arena);
       if (i >= inputs_count) {
-        written.insert(key);
-        (key.first == 0 ? buffer_writes : image_writes) = true;
+        written.push_back(span);
+        (span.storage_class == 0 ? buffer_writes : image_writes) = true;
       } else {
-        read.insert(key);
+        read.push_back(span);
       }
     }
     if (s.time_tasks) {

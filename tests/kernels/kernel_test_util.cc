@@ -123,8 +123,21 @@ std::string VariantName(const ExecutorOptions& options) {
   return std::string(ObjectKindName(options.objects)) + "/" + PrecisionName(options.precision);
 }
 
+std::vector<ExecutorOptions> SweepVariants() {
+  ExecutorOptions buffers, textures;
+  buffers.objects = ObjectKind::kBuffers;
+  textures.objects = ObjectKind::kTextures;
+  textures.precision = Precision::kFp16;
+  return {buffers, textures};
+}
+
 void ExpectMatchesReference(const KernelCase& c, float fp32_tolerance, float fp16_tolerance) {
-  for (const ExecutorOptions& options : AllVariants()) {
+  ExpectMatchesReference(c, AllVariants(), fp32_tolerance, fp16_tolerance);
+}
+
+void ExpectMatchesReference(const KernelCase& c, const std::vector<ExecutorOptions>& variants, float fp32_tolerance,
+                            float fp16_tolerance) {
+  for (const ExecutorOptions& options : variants) {
     const Comparison result = CompareWithReference(c, options);
     ASSERT_TRUE(result.ran) << VariantName(options) << ": " << result.error;
     const float tolerance = options.precision == Precision::kFp16 ? fp16_tolerance : fp32_tolerance;

@@ -44,4 +44,12 @@ std::string VariantName(const ExecutorOptions& options);
 // the reference is all zeros).
 void ExpectMatchesReference(const KernelCase& c, float fp32_tolerance = 1e-4f, float fp16_tolerance = 2e-2f);
 
+// The same over chosen variants. Every variant costs a shader compile
+// (~50 ms on llvmpipe), so sweeps over op parameters use SweepVariants():
+// buffers/fp32 and textures/fp16 (the storage code is the preamble's, which
+// the all-variant cases of each kernel cover).
+std::vector<ExecutorOptions> SweepVariants();
+void ExpectMatchesReference(const KernelCase& c, const std::vector<ExecutorOptions>& variants,
+                            float fp32_tolerance = 1e-4f, float fp16_tolerance = 2e-2f);
+
 }  // namespace glpool::testing

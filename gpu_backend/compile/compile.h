@@ -1,0 +1,64 @@
+// Compile: Graph -> ordered tasks (the future shader dispatches) and the
+// storage every tensor uses, from which usage_records.h derives what the
+// planner consumes.
+//
+// - One task per node, in graph order, except aliasing reshapes (graph.h,
+//   kAliasAttr) which cost nothing: their output shares the storage of
+//   their input ("storage root": follow aliases back to a tensor a task
+//   writes, a graph input, or a constant).
+// - Storage classes: kConstant (weights, uploaded once, not pooled),
+//   kExternal (graph inputs and outputs, owned by the user; a root any of
+//   whose aliases is a graph input/output is external too), kPooled (the
+//   intermediates the planner packs into shared objects or the arena).
+// - A pooled root lives from the first to the last task that reads or
+//   writes it or any alias of it, inclusive: so an aliasing reshape extends
+//   its source's lifetime rather than getting a record.
+// Compile never rejects an op: what runs where is the kernels' business.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "gpu_backend/graph/graph.h"
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "planner/usage_record.h"
+
+namespace glpool {
+
+struct Task {
+  std::string node;     // the node's name
+  std::string op_type;
+  std::vector<std::string> inputs;   // the node's non-constant inputs, tensor names
+  std::vector<std::string> outputs;  // the node's outputs ("" dropped)
+};
+
+enum class StorageClass { kConstant, kExternal, kPooled };
+const char* StorageClassName(StorageClass storage);
+
+struct TensorStorage {
+  std::string root;  // the tensor whose storage this one uses (itself if none)
+  StorageClass storage = StorageClass::kPooled;
+};
+
+// A pooled storage root and its lifetime in tasks.
+struct PooledTensor {
+  std::string name;
+  Shape shape;
+  Phwc4Layout layout;
+  TaskId first_task = 0;
+  TaskId last_task = 0;
+};
+
+struct CompiledGraph {
+  std::vector<Task> tasks;
+  std::map<std::string, TensorStorage> storage;  // every tensor of the graph
+  std::vector<PooledTensor> pooled;              // ordered by first_task, then name
+};
+
+// Fails (kInvalidModel) only on a graph that breaks the IR's invariants:
+// an undefined tensor, a tensor read before it is written.
+StatusOr<CompiledGraph> CompileGraph(const Graph& graph);
+
+}  // namespace glpool

@@ -1,0 +1,47 @@
+// The CPU reference's op registry: one explicit table from ONNX op name to
+// kernel and the opset range whose semantics the kernel implements.
+//
+// The importer and `glpool test-onnx` ask it which ops are supported, so an
+// unsupported op is named before anything runs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gpu_backend/cpu_reference/kernel.h"
+
+namespace glpool {
+namespace cpu_reference {
+
+// The highest default-domain opset the kernels were checked against (the
+// ONNX 1.12 operator set).
+inline constexpr int64_t kMaxCheckedOpset = 17;
+
+struct OpKernelInfo {
+  const char* op_type;
+  int64_t since_opset;  // first opset whose semantics `run` implements
+  int64_t until_opset;  // last one (inclusive)
+  KernelFn run;
+  // Whether the kernel accepts float16/float64 inputs. Values hold every
+  // float in fp32, so only kernels that convert (Cast) or read no numbers
+  // (Shape) may see them; the executor refuses the rest with a reason.
+  bool accepts_wide_floats = false;
+};
+
+const std::vector<OpKernelInfo>& RegisteredKernels();
+
+// The kernel for `op_type` at `opset`; nullptr when none (unknown op, or an
+// opset outside every registered range).
+const OpKernelInfo* FindKernel(const std::string& op_type, int64_t opset);
+
+// Why FindKernel(op_type, opset) found nothing, in one phrase.
+std::string UnsupportedReason(const std::string& op_type, int64_t opset);
+
+// Whether some opset of `op_type` is supported (default ONNX domain).
+bool IsSupportedOp(const std::string& op_type);
+
+// Every supported op name, sorted.
+std::vector<std::string> SupportedOps();
+
+}  // namespace cpu_reference
+}  // namespace glpool

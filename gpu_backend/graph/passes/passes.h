@@ -1,0 +1,62 @@
+// Graph passes: rewrites of an imported Graph that keep its results (up to
+// float rounding) and make it cheaper to run and to plan.
+//
+// Each pass is one file, returns how many rewrites it made, and leaves the
+// graph valid: nodes topologically ordered, every input defined, graph
+// outputs keeping their names. Passes never fail on a graph they cannot
+// improve; they skip what does not match exactly.
+#pragma once
+
+#include "common/status.h"
+#include "gpu_backend/graph/graph.h"
+
+namespace glpool {
+
+// Identity, and Dropout whose mask is unused (inference), are removed:
+// consumers read the input directly. An Identity that links a graph input
+// to a graph output stays (there is no producer to rename).
+StatusOr<int> RemoveIdentities(Graph& graph);
+
+// Conv -> BatchNormalization with constant fp32 weights and BN parameters,
+// the Conv output read by the BN only: the BN scale and shift move into new
+// Conv weights and bias (W' = W * s, b' = (b - mean) * s + beta, with
+// s = scale / sqrt(var + epsilon)) and the BN node goes.
+StatusOr<int> FoldBatchNormIntoConv(Graph& graph);
+
+// x * HardSigmoid(x) with alpha = 1/6, beta = 1/2 (how opset < 14 exports
+// write HardSwish): fused into x's producer as a HardSwish activation when
+// that producer takes activations (see FuseActivations) and x feeds only
+// the pair.
+StatusOr<int> FuseHardSwishPattern(Graph& graph);
+
+// An activation (Relu, Clip with constant bounds, Sigmoid, Tanh,
+// HardSigmoid, HardSwish, LeakyRelu, Elu) whose input comes from a Conv,
+// ConvTranspose, Gemm, MatMul, Add, Sub, Mul, Div or BatchNormalization
+// that feeds nothing else becomes that producer's "fused_activation"
+// attribute (graph.h); the producer then writes the activation's output.
+StatusOr<int> FuseActivations(Graph& graph);
+
+// Reshape, Flatten, Squeeze and Unsqueeze whose input and output have the
+// same PHWC4 layout (phwc4_layout.h: equal N, C, H, W) get the "alias_input" attribute:
+// their output shares the input's storage, so they cost no task and no
+// memory. Constant inputs are left alone (import folds those).
+StatusOr<int> MarkFreeReshapes(Graph& graph);
+
+// Drops nodes none of whose outputs reaches a graph output, then tensors
+// no node or graph input/output refers to (e.g. BN parameters after folding).
+StatusOr<int> RemoveDeadNodes(Graph& graph);
+
+// How many rewrites each pass of RunDefaultPasses made.
+struct PassStats {
+  int identities_removed = 0;
+  int batchnorms_folded = 0;
+  int hardswish_fused = 0;
+  int activations_fused = 0;
+  int free_reshapes = 0;
+  int dead_nodes_removed = 0;
+};
+
+// Every pass above, in the order that lets each feed the next.
+Status RunDefaultPasses(Graph& graph, PassStats* stats = nullptr);
+
+}  // namespace glpool

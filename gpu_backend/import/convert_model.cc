@@ -1,0 +1,395 @@
+// ConvertModel: ModelProto -> Graph skeleton (see import_state.h).
+#include <onnx/defs/schema.h>
+
+#include <algorithm>
+#include <queue>
+
+#include "gpu_backend/import/import_state.h"
+#include "gpu_backend/import/random_weights.h"
+#include "gpu_backend/import/shape_rules.h"
+
+namespace glpool {
+namespace {
+
+// 7 to 17 is the contract; 1 to 6 are read too (ONNX's own test cases use
+// them), legacy broadcasting being accepted where it equals numpy's.
+constexpr int64_t kMinOpset = 1;
+constexpr int64_t kMaxOpset = 17;
+
+bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
+
+std::string NodeLabel(const Node& node) { return "node '" + node.name + "' (" + node.op_type + ")"; }
+
+Status ReadOpset(const onnx::ModelProto& model, Graph* graph) {
+  bool found = false;
+  for (const auto& opset : model.opset_import()) {
+    if (IsDefaultDomain(opset.domain())) {
+      graph->opset = opset.version();
+      found = true;
+    }
+  }
+  if (!found) {
+    // IR version 3+ requires opset_import; very old files imply opset 1.
+    return UnsupportedError("the model declares no default-domain opset");
+  }
+  if (graph->opset < kMinOpset || graph->opset > kMaxOpset) {
+    return UnsupportedError("opset " + std::to_string(graph->opset) + " is not supported (glpool reads " +
+                            std::to_string(kMinOpset) + " to " + std::to_string(kMaxOpset) + ")");
+  }
+  return Status::Ok();
+}
+
+StatusOr<TensorData> InitializerData(const onnx::TensorProto& proto, ImportState* state) {
+  StatusOr<TensorData> data = TensorDataFromProto(proto, state->model_dir);
+  if (data.ok() || data.status().code() != StatusCode::kNotFound || !state->options.random_weights) {
+    if (!data.ok() && data.status().code() == StatusCode::kNotFound) {
+      return NotFoundError(data.status().message() +
+                           "; the model ships without this weight file (--random-weights fills "
+                           "missing weights deterministically for planning)");
+    }
+    return data;
+  }
+  Shape shape(proto.dims().begin(), proto.dims().end());
+  state->random_filled.insert(proto.name());
+  return RandomTensorData(proto.name(), DataTypeFromOnnx(proto.data_type()), shape);
+}
+
+Status AddConstant(const std::string& name, TensorData data, Graph* graph) {
+  if (graph->tensors.count(name)) return InvalidModelError("tensor '" + name + "' is defined twice");
+  Tensor tensor;
+  tensor.name = name;
+  tensor.dtype = data.dtype;
+  tensor.shape = data.shape;
+  tensor.is_constant = true;
+  tensor.data = std::move(data);
+  graph->tensors.emplace(name, std::move(tensor));
+  return Status::Ok();
+}
+
+TypeHint HintFromValueInfo(const onnx::ValueInfoProto& info) {
+  TypeHint hint;
+  if (!info.type().has_tensor_type()) return hint;
+  const auto& tensor_type = info.type().tensor_type();
+  hint.dtype = DataTypeFromOnnx(tensor_type.elem_type());
+  if (tensor_type.has_shape()) {
+    hint.has_shape = true;
+    for (const auto& dim : tensor_type.shape().dim()) {
+      hint.dims.push_back(dim.has_dim_value() && dim.dim_value() >= 0 ? dim.dim_value() : -1);
+    }
+  }
+  return hint;
+}
+
+std::string DimName(const onnx::ValueInfoProto& info, size_t index) {
+  const auto& dims = info.type().tensor_type().shape().dim();
+  if (index < static_cast<size_t>(dims.size()) && dims[static_cast<int>(index)].has_dim_param()) {
+    return " ('" + dims[static_cast<int>(index)].dim_param() + "')";
+  }
+  return "";
+}
+
+std::string InputShapeHelp(const std::string& name, const TypeHint& hint) {
+  std::string example;
+  for (size_t i = 0; i < std::max<size_t>(hint.dims.size(), 1); ++i) {
+    example += (i ? "x" : "") + std::to_string(i < hint.dims.size() && hint.dims[i] > 0 ? hint.dims[i] : 1);
+  }
+  return "; fix it with --input-shape " + name + "=" + example;
+}
+
+Status AddGraphInput(const onnx::ValueInfoProto& info, ImportState* state) {
+  const std::string& name = info.name();
+  if (!info.type().has_tensor_type()) {
+    return UnsupportedError("graph input '" + name + "' is not a tensor (sequences and maps are not supported)");
+  }
+  TypeHint hint = HintFromValueInfo(info);
+  if (hint.dtype == DataType::kUndefined || hint.dtype == DataType::kString) {
+    return UnsupportedError("graph input '" + name + "' has data type " +
+                            OnnxDataTypeName(info.type().tensor_type().elem_type()) + ", which is not supported");
+  }
+  auto given = state->options.input_shapes.find(name);
+  Shape shape = hint.dims;
+  if (given != state->options.input_shapes.end()) {
+    const Shape& fixed = given->second;
+    if (hint.has_shape && fixed.size() != hint.dims.size()) {
+      return InvalidArgumentError("--input-shape " + name + "=" + ShapeToString(fixed) + " has rank " +
+                                  std::to_string(fixed.size()) + ", but input '" + name + "' has rank " +
+                                  std::to_string(hint.dims.size()) + " (" + ShapeToString(hint.dims) + ")");
+    }
+    for (size_t i = 0; i < fixed.size(); ++i) {
+      if (fixed[i] < 0) return InvalidArgumentError("--input-shape " + name + ": negative dimension");
+      if (hint.has_shape && hint.dims[i] >= 0 && hint.dims[i] != fixed[i]) {
+        return InvalidArgumentError("--input-shape " + name + "=" + ShapeToString(fixed) +
+                                    " disagrees with the model's static shape " + ShapeToString(hint.dims) +
+                                    " of input '" + name + "' at dimension " + std::to_string(i));
+      }
+    }
+    shape = fixed;
+  } else if (!hint.has_shape) {
+    return InvalidArgumentError("graph input '" + name + "' has no shape in the model" + InputShapeHelp(name, hint));
+  } else {
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (shape[i] < 0) {
+        return InvalidArgumentError("graph input '" + name + "' dimension " + std::to_string(i) + DimName(info, i) +
+                                    " is dynamic" + InputShapeHelp(name, hint));
+      }
+    }
+  }
+  int64_t elements = 1;
+  for (int64_t d : shape) {
+    if (d > 0 && elements > kMaxShapeElements / d) {
+      return UnsupportedError("graph input '" + name + "' of shape " + ShapeToString(shape) + " is too large");
+    }
+    elements *= d;
+  }
+  if (state->graph.tensors.count(name)) return InvalidModelError("graph input '" + name + "' is defined twice");
+  Tensor tensor;
+  tensor.name = name;
+  tensor.dtype = hint.dtype;
+  tensor.shape = shape;
+  state->graph.tensors.emplace(name, tensor);
+  state->graph.inputs.push_back(name);
+  state->resolved.insert(name);
+  return Status::Ok();
+}
+
+StatusOr<AttributeValue> ConvertAttribute(const onnx::AttributeProto& attr, ImportState* state) {
+  using A = onnx::AttributeProto;
+  if (!attr.ref_attr_name().empty()) {
+    return UnsupportedError("attribute '" + attr.name() + "' refers to a function attribute");
+  }
+  switch (attr.type()) {
+    case A::INT: return AttributeValue(static_cast<int64_t>(attr.i()));
+    case A::FLOAT: return AttributeValue(attr.f());
+    case A::STRING: return AttributeValue(attr.s());
+    case A::INTS: return AttributeValue(std::vector<int64_t>(attr.ints().begin(), attr.ints().end()));
+    case A::FLOATS: return AttributeValue(std::vector<float>(attr.floats().begin(), attr.floats().end()));
+    case A::STRINGS: return AttributeValue(std::vector<std::string>(attr.strings().begin(), attr.strings().end()));
+    case A::TENSOR: {
+      StatusOr<TensorData> data = TensorDataFromProto(attr.t(), state->model_dir);
+      if (!data.ok()) return data.status().WithContext("attribute '" + attr.name() + "'");
+      return AttributeValue(std::move(data).value());
+    }
+    case A::GRAPH:
+    case A::GRAPHS:
+      return UnsupportedError("attribute '" + attr.name() + "' holds a subgraph (control flow is not supported)");
+    default: break;
+  }
+  return UnsupportedError("attribute '" + attr.name() + "' has type " + A::AttributeType_Name(attr.type()) +
+                          ", which is not supported");
+}
+
+// A Constant node's value, whichever attribute holds it.
+StatusOr<TensorData> ConstantNodeValue(const Node& node) {
+  if (node.attributes.size() != 1) {
+    return InvalidModelError("Constant needs exactly one value attribute");
+  }
+  const auto& [key, value] = *node.attributes.begin();
+  if (key == "value") {
+    if (const TensorData* data = std::get_if<TensorData>(&value)) return *data;
+  } else if (key == "value_float") {
+    if (const float* f = std::get_if<float>(&value)) return TensorData::FromFloats({}, {*f});
+  } else if (key == "value_floats") {
+    if (const auto* fs = std::get_if<std::vector<float>>(&value)) {
+      return TensorData::FromFloats({static_cast<int64_t>(fs->size())}, *fs);
+    }
+  } else if (key == "value_int") {
+    if (const int64_t* i = std::get_if<int64_t>(&value)) return TensorData::FromInt64s({}, {*i});
+  } else if (key == "value_ints") {
+    if (const auto* is = std::get_if<std::vector<int64_t>>(&value)) {
+      return TensorData::FromInt64s({static_cast<int64_t>(is->size())}, *is);
+    }
+  } else {
+    return UnsupportedError("Constant attribute '" + key + "' is not supported");
+  }
+  return InvalidModelError("Constant attribute '" + key + "' has the wrong type");
+}
+
+// Input and output counts within the op's schema, required ones present:
+// every later step may then index a node's required inputs freely.
+Status CheckArity(const Node& node, const onnx::OpSchema& schema) {
+  const int inputs = static_cast<int>(node.inputs.size());
+  const int outputs = static_cast<int>(node.outputs.size());
+  if (inputs < schema.min_input() || inputs > schema.max_input()) {
+    return InvalidModelError(NodeLabel(node) + ": has " + std::to_string(inputs) + " inputs, the op takes " +
+                             std::to_string(schema.min_input()) + " to " + std::to_string(schema.max_input()));
+  }
+  if (outputs < schema.min_output() || outputs > schema.max_output()) {
+    return InvalidModelError(NodeLabel(node) + ": has " + std::to_string(outputs) + " outputs, the op gives " +
+                             std::to_string(schema.min_output()) + " to " + std::to_string(schema.max_output()));
+  }
+  const auto& formal = schema.inputs();
+  for (int i = 0; i < inputs; ++i) {
+    const size_t f = std::min(static_cast<size_t>(i), formal.size() - 1);
+    if (formal.empty()) break;
+    if (formal[f].GetOption() != onnx::OpSchema::Optional && node.inputs[static_cast<size_t>(i)].empty()) {
+      return InvalidModelError(NodeLabel(node) + ": required input " + std::to_string(i) + " ('" +
+                               formal[f].GetName() + "') is missing");
+    }
+  }
+  return Status::Ok();
+}
+
+StatusOr<Node> ConvertNode(const onnx::NodeProto& proto, int index, ImportState* state) {
+  Node node;
+  node.op_type = proto.op_type();
+  node.name = proto.name().empty() ? proto.op_type() + "_" + std::to_string(index) : proto.name();
+  node.domain = IsDefaultDomain(proto.domain()) ? "" : proto.domain();
+  node.inputs.assign(proto.input().begin(), proto.input().end());
+  node.outputs.assign(proto.output().begin(), proto.output().end());
+  if (!node.domain.empty()) {
+    return UnsupportedError(NodeLabel(node) + ": domain '" + node.domain + "' is not supported");
+  }
+  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(node.op_type, static_cast<int>(state->graph.opset), "");
+  if (schema == nullptr) {
+    return UnsupportedError(NodeLabel(node) + ": unknown op '" + node.op_type + "' (no such op in ONNX opset " +
+                            std::to_string(state->graph.opset) + ")");
+  }
+  GLPOOL_RETURN_IF_ERROR(CheckArity(node, *schema));
+  for (const auto& attr : proto.attribute()) {
+    StatusOr<AttributeValue> value = ConvertAttribute(attr, state);
+    if (!value.ok()) return value.status().WithContext(NodeLabel(node));
+    node.attributes[attr.name()] = std::move(value).value();
+  }
+  return node;
+}
+
+// Kahn's algorithm, always taking the earliest ready node so a sorted model
+// keeps its stored order.
+Status SortTopologically(ImportState* state) {
+  std::vector<Node>& nodes = state->graph.nodes;
+  std::map<std::string, size_t> producer;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    for (const std::string& out : nodes[i].outputs) {
+      if (out.empty()) continue;
+      if (state->graph.tensors.count(out) || producer.count(out)) {
+        return InvalidModelError(NodeLabel(nodes[i]) + ": output '" + out + "' is already defined elsewhere");
+      }
+      producer[out] = i;
+    }
+  }
+  std::vector<std::vector<size_t>> users(nodes.size());
+  std::vector<size_t> pending(nodes.size(), 0);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    for (const std::string& in : nodes[i].inputs) {
+      if (in.empty() || state->graph.tensors.count(in)) continue;
+      auto it = producer.find(in);
+      if (it == producer.end()) {
+        return InvalidModelError(NodeLabel(nodes[i]) + ": input '" + in +
+                                 "' is not produced by any node, initializer or graph input");
+      }
+      users[it->second].push_back(i);
+      ++pending[i];
+    }
+  }
+  std::priority_queue<size_t, std::vector<size_t>, std::greater<size_t>> ready;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (pending[i] == 0) ready.push(i);
+  }
+  std::vector<Node> sorted;
+  sorted.reserve(nodes.size());
+  while (!ready.empty()) {
+    const size_t i = ready.top();
+    ready.pop();
+    for (size_t user : users[i]) {
+      if (--pending[user] == 0) ready.push(user);
+    }
+    sorted.push_back(std::move(nodes[i]));
+  }
+  if (sorted.size() != nodes.size()) {
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (pending[i] != 0) return InvalidModelError(NodeLabel(nodes[i]) + ": is part of a cycle");
+    }
+  }
+  nodes = std::move(sorted);
+  for (const Node& node : nodes) {
+    for (const std::string& out : node.outputs) {
+      if (out.empty()) continue;
+      Tensor tensor;
+      tensor.name = out;
+      state->graph.tensors.emplace(out, tensor);
+    }
+  }
+  return Status::Ok();
+}
+
+void MakeNodeNamesUnique(std::vector<Node>* nodes) {
+  std::map<std::string, int> seen;
+  for (Node& node : *nodes) {
+    int& count = seen[node.name];
+    if (count++ > 0) {
+      std::string candidate;
+      do {
+        candidate = node.name + "_" + std::to_string(count++);
+      } while (seen.count(candidate));
+      node.name = candidate;
+      seen[candidate] = 1;
+    }
+  }
+}
+
+}  // namespace
+
+Status ConvertModel(const onnx::ModelProto& model, ImportState* state) {
+  if (!model.has_graph()) return InvalidModelError("the model has no graph");
+  GLPOOL_RETURN_IF_ERROR(ReadOpset(model, &state->graph));
+  for (const auto& opset : model.opset_import()) {
+    (void)opset;  // Other domains only matter if a node uses them; checked per node.
+  }
+  const onnx::GraphProto& g = model.graph();
+  state->graph.name = g.name();
+  if (g.sparse_initializer_size() > 0) {
+    return UnsupportedError("sparse initializer '" + g.sparse_initializer(0).values().name() + "' is not supported");
+  }
+  for (const auto& init : g.initializer()) {
+    if (init.name().empty()) return InvalidModelError("an initializer has no name");
+    GLPOOL_ASSIGN_OR_RETURN(TensorData data, InitializerData(init, state));  // messages name the tensor
+    GLPOOL_RETURN_IF_ERROR(AddConstant(init.name(), std::move(data), &state->graph));
+    state->resolved.insert(init.name());
+  }
+  for (const auto& [name, shape] : state->options.input_shapes) {
+    bool is_input = false;
+    std::string names;
+    for (const auto& input : g.input()) {
+      if (state->graph.tensors.count(input.name()) && state->graph.tensors[input.name()].is_constant) continue;
+      is_input = is_input || input.name() == name;
+      names += (names.empty() ? "" : ", ") + input.name();
+    }
+    if (!is_input) {
+      return InvalidArgumentError("--input-shape names '" + name + "', which is not a graph input (inputs: " +
+                                  names + ")");
+    }
+  }
+  for (const auto& input : g.input()) {
+    const Tensor* existing = state->graph.FindTensor(input.name());
+    if (existing && existing->is_constant) continue;  // IR < 4 lists initializers as inputs too
+    GLPOOL_RETURN_IF_ERROR(AddGraphInput(input, state));
+  }
+  std::vector<Node> nodes;
+  for (int i = 0; i < g.node_size(); ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(Node node, ConvertNode(g.node(i), i, state));
+    if (node.op_type == "Constant") {
+      if (node.outputs.size() != 1 || node.outputs[0].empty()) {
+        return InvalidModelError(NodeLabel(node) + ": Constant needs exactly one output");
+      }
+      StatusOr<TensorData> value = ConstantNodeValue(node);
+      if (!value.ok()) return value.status().WithContext(NodeLabel(node));
+      GLPOOL_TRY_CONTEXT(AddConstant(node.outputs[0], std::move(value).value(), &state->graph), NodeLabel(node));
+      state->resolved.insert(node.outputs[0]);
+      continue;
+    }
+    nodes.push_back(std::move(node));
+  }
+  MakeNodeNamesUnique(&nodes);
+  state->graph.nodes = std::move(nodes);
+  GLPOOL_RETURN_IF_ERROR(SortTopologically(state));
+  for (const auto& output : g.output()) {
+    if (!state->graph.tensors.count(output.name())) {
+      return InvalidModelError("graph output '" + output.name() + "' is not produced by any node");
+    }
+    state->graph.outputs.push_back(output.name());
+  }
+  if (state->graph.outputs.empty()) return InvalidModelError("the graph has no outputs");
+  return Status::Ok();
+}
+
+}  // namespace glpool

@@ -1,0 +1,72 @@
+// InferNodeWithOnnx (see import_state.h).
+#include <onnx/shape_inference/implementation.h>
+
+#include "gpu_backend/import/import_state.h"
+
+namespace glpool {
+namespace {
+
+void SetType(const Tensor& tensor, onnx::ValueInfoProto* info) {
+  info->set_name(tensor.name);
+  auto* type = info->mutable_type()->mutable_tensor_type();
+  type->set_elem_type(OnnxFromDataType(tensor.dtype));
+  auto* shape = type->mutable_shape();
+  for (int64_t d : tensor.shape) shape->add_dim()->set_dim_value(d);
+}
+
+TypeHint HintOf(const onnx::ValueInfoProto& info) {
+  TypeHint hint;
+  if (!info.type().has_tensor_type()) return hint;
+  const auto& tensor_type = info.type().tensor_type();
+  hint.dtype = DataTypeFromOnnx(tensor_type.elem_type());
+  if (tensor_type.has_shape()) {
+    hint.has_shape = true;
+    for (const auto& dim : tensor_type.shape().dim()) {
+      hint.dims.push_back(dim.has_dim_value() && dim.dim_value() >= 0 ? dim.dim_value() : -1);
+    }
+  }
+  return hint;
+}
+
+}  // namespace
+
+StatusOr<std::vector<TypeHint>> InferNodeWithOnnx(const Node& node, const ImportState& state) {
+  auto proto = state.node_protos.find(node.name);
+  if (proto == state.node_protos.end()) return InternalError("no NodeProto for node '" + node.name + "'");
+  onnx::ModelProto model;
+  model.set_ir_version(8);
+  auto* opset = model.add_opset_import();
+  opset->set_domain("");
+  opset->set_version(state.graph.opset);
+  onnx::GraphProto* graph = model.mutable_graph();
+  *graph->add_node() = *proto->second;
+  for (const std::string& name : node.inputs) {
+    if (name.empty()) continue;
+    const Tensor* tensor = state.graph.FindTensor(name);
+    if (!tensor) return InternalError("input '" + name + "' is undefined");
+    if (tensor->is_constant) {
+      TensorDataToProto(tensor->data, name, graph->add_initializer());
+    } else {
+      SetType(*tensor, graph->add_input());
+    }
+  }
+  for (const std::string& name : node.outputs) {
+    if (!name.empty()) graph->add_output()->set_name(name);
+  }
+  try {
+    onnx::ShapeInferenceOptions options(/*check_type=*/false, /*error_mode=*/1, /*data_prop=*/true);
+    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
+  } catch (const std::exception& e) {
+    return UnsupportedError(std::string("ONNX shape inference failed: ") + e.what());
+  }
+  std::map<std::string, TypeHint> found;
+  for (const auto& info : graph->value_info()) found[info.name()] = HintOf(info);
+  for (const auto& info : graph->output()) {
+    if (info.has_type()) found[info.name()] = HintOf(info);
+  }
+  std::vector<TypeHint> hints;
+  for (const std::string& name : node.outputs) hints.push_back(found.count(name) ? found[name] : TypeHint{});
+  return hints;
+}
+
+}  // namespace glpool

@@ -1,0 +1,238 @@
+#include "gpu_backend/import/shape_ops.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gpu_backend/import/tensor_values.h"
+
+namespace glpool {
+
+StatusOr<Shape> ReshapeTarget(const Shape& in, const std::vector<int64_t>& spec, bool allowzero) {
+  Shape out(spec.size());
+  int64_t infer = -1;
+  int64_t known = 1;
+  for (size_t i = 0; i < spec.size(); ++i) {
+    if (spec[i] == -1) {
+      if (infer >= 0) return InvalidModelError("Reshape shape has more than one -1");
+      infer = static_cast<int64_t>(i);
+      continue;
+    }
+    if (spec[i] < -1) return InvalidModelError("Reshape shape has a negative dimension");
+    if (spec[i] == 0 && !allowzero) {
+      if (i >= in.size()) return InvalidModelError("Reshape shape copies dimension " + std::to_string(i) + " the input lacks");
+      out[i] = in[i];
+    } else {
+      out[i] = spec[i];
+    }
+    known *= out[i];
+  }
+  const int64_t total = ElementCount(in);
+  if (infer >= 0) {
+    if (known == 0 || total % known != 0) {
+      return InvalidModelError("cannot reshape " + ShapeToString(in) + " with -1 into " + ShapeToString(spec));
+    }
+    out[static_cast<size_t>(infer)] = total / known;
+  } else if (known != total) {
+    return InvalidModelError("cannot reshape " + ShapeToString(in) + " (" + std::to_string(total) +
+                             " elements) into " + ShapeToString(out));
+  }
+  return out;
+}
+
+StatusOr<Shape> FlattenShape(const Shape& in, int64_t axis) {
+  const int64_t rank = static_cast<int64_t>(in.size());
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis > rank) return InvalidModelError("Flatten axis out of range");
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < rank; ++i) (i < axis ? outer : inner) *= in[static_cast<size_t>(i)];
+  return Shape{outer, inner};
+}
+
+StatusOr<Shape> SqueezeShape(const Shape& in, const std::vector<int64_t>& axes) {
+  const int64_t rank = static_cast<int64_t>(in.size());
+  std::vector<bool> drop(in.size(), false);
+  if (axes.empty()) {
+    for (size_t i = 0; i < in.size(); ++i) drop[i] = in[i] == 1;
+  }
+  for (int64_t axis : axes) {
+    GLPOOL_ASSIGN_OR_RETURN(int64_t a, NormalizeAxis(axis, rank, "Squeeze axis"));
+    if (in[static_cast<size_t>(a)] != 1) {
+      return InvalidModelError("Squeeze axis " + std::to_string(axis) + " of " + ShapeToString(in) + " is not 1");
+    }
+    drop[static_cast<size_t>(a)] = true;
+  }
+  Shape out;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (!drop[i]) out.push_back(in[i]);
+  }
+  return out;
+}
+
+StatusOr<Shape> UnsqueezeShape(const Shape& in, const std::vector<int64_t>& axes) {
+  const int64_t rank = static_cast<int64_t>(in.size() + axes.size());
+  std::vector<bool> inserted(static_cast<size_t>(rank), false);
+  for (int64_t axis : axes) {
+    GLPOOL_ASSIGN_OR_RETURN(int64_t a, NormalizeAxis(axis, rank, "Unsqueeze axis"));
+    if (inserted[static_cast<size_t>(a)]) return InvalidModelError("Unsqueeze axes repeat");
+    inserted[static_cast<size_t>(a)] = true;
+  }
+  Shape out;
+  size_t next = 0;
+  for (int64_t i = 0; i < rank; ++i) out.push_back(inserted[static_cast<size_t>(i)] ? 1 : in[next++]);
+  return out;
+}
+
+StatusOr<Shape> ConcatShape(const std::vector<Shape>& shapes, int64_t axis) {
+  if (shapes.empty()) return InvalidModelError("Concat without inputs");
+  const int64_t rank = static_cast<int64_t>(shapes[0].size());
+  GLPOOL_ASSIGN_OR_RETURN(int64_t a, NormalizeAxis(axis, rank, "Concat axis"));
+  Shape out = shapes[0];
+  out[static_cast<size_t>(a)] = 0;
+  for (const Shape& s : shapes) {
+    if (static_cast<int64_t>(s.size()) != rank) return InvalidModelError("Concat inputs differ in rank");
+    for (int64_t i = 0; i < rank; ++i) {
+      const size_t k = static_cast<size_t>(i);
+      if (i != a && s[k] != out[k]) {
+        return InvalidModelError("Concat inputs " + ShapeToString(shapes[0]) + " and " + ShapeToString(s) +
+                                 " differ outside axis " + std::to_string(a));
+      }
+    }
+    out[static_cast<size_t>(a)] += s[static_cast<size_t>(a)];
+  }
+  return out;
+}
+
+StatusOr<SliceRange> ComputeSlice(const Shape& in, const std::vector<int64_t>& starts,
+                                  const std::vector<int64_t>& ends, const std::vector<int64_t>& axes_in,
+                                  const std::vector<int64_t>& steps_in) {
+  const int64_t rank = static_cast<int64_t>(in.size());
+  if (starts.size() != ends.size()) return InvalidModelError("Slice starts and ends differ in length");
+  std::vector<int64_t> axes = axes_in;
+  if (axes.empty()) {
+    for (size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+  }
+  std::vector<int64_t> steps = steps_in.empty() ? std::vector<int64_t>(starts.size(), 1) : steps_in;
+  if (axes.size() != starts.size() || steps.size() != starts.size()) {
+    return InvalidModelError("Slice starts, ends, axes and steps differ in length");
+  }
+  SliceRange range;
+  range.start.assign(in.size(), 0);
+  range.step.assign(in.size(), 1);
+  range.count = in;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(axes[i], rank, "Slice axis"));
+    const int64_t dim = in[static_cast<size_t>(axis)];
+    const int64_t step = steps[i];
+    if (step == 0) return InvalidModelError("Slice step is 0");
+    // Clamp like the ONNX spec: negative values count from the end, then
+    // into [0, dim] for positive steps and [-1, dim-1] for negative ones.
+    auto clamp = [&](int64_t v, int64_t lo, int64_t hi) {
+      if (v < 0) v += dim;
+      return std::min(std::max(v, lo), hi);
+    };
+    int64_t start, end;
+    if (step > 0) {
+      start = clamp(starts[i], 0, dim);
+      end = clamp(ends[i], 0, dim);
+    } else {
+      start = clamp(starts[i], 0, dim - 1);
+      end = clamp(ends[i], -1, dim - 1);
+    }
+    int64_t count = 0;
+    if (step > 0 && end > start) count = (end - start + step - 1) / step;
+    if (step < 0 && start > end) count = (start - end + (-step) - 1) / (-step);
+    const size_t k = static_cast<size_t>(axis);
+    range.start[k] = start;
+    range.step[k] = step;
+    range.count[k] = count;
+  }
+  return range;
+}
+
+StatusOr<SliceRange> ReadSlice(const NodeView& v) {
+  const Node& n = v.node();
+  if (v.opset() < 10) {
+    return ComputeSlice(v.shape(0), n.GetInts("starts"), n.GetInts("ends"), n.GetInts("axes"), {});
+  }
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<int64_t> starts, v.ConstInts(1, "starts"));
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<int64_t> ends, v.ConstInts(2, "ends"));
+  std::vector<int64_t> axes, steps;
+  if (v.has(3)) {
+    GLPOOL_ASSIGN_OR_RETURN(axes, v.ConstInts(3, "axes"));
+  }
+  if (v.has(4)) {
+    GLPOOL_ASSIGN_OR_RETURN(steps, v.ConstInts(4, "steps"));
+  }
+  return ComputeSlice(v.shape(0), starts, ends, axes, steps);
+}
+
+StatusOr<std::vector<int64_t>> ReadSqueezeAxes(const NodeView& v) {
+  if (v.opset() < 13) return v.node().GetInts("axes");
+  if (!v.has(1)) return std::vector<int64_t>{};
+  return v.ConstInts(1, "axes");
+}
+
+StatusOr<std::vector<int64_t>> ReadReduceAxes(const NodeView& v, bool* from_input) {
+  *from_input = false;
+  if (v.node().op_type == "ReduceSum" && v.opset() >= 13) {
+    *from_input = true;
+    if (!v.has(1)) return std::vector<int64_t>{};
+    return v.ConstInts(1, "axes");
+  }
+  return v.node().GetInts("axes");
+}
+
+StatusOr<std::vector<int64_t>> ReadPerm(const NodeView& v) {
+  const int64_t rank = v.rank(0);
+  std::vector<int64_t> perm = v.node().GetInts("perm");
+  if (perm.empty()) {
+    for (int64_t i = rank - 1; i >= 0; --i) perm.push_back(i);
+  }
+  if (static_cast<int64_t>(perm.size()) != rank) return InvalidModelError("Transpose perm has the wrong length");
+  std::vector<bool> seen(static_cast<size_t>(rank), false);
+  for (int64_t& p : perm) {
+    GLPOOL_ASSIGN_OR_RETURN(p, NormalizeAxis(p, rank, "Transpose perm entry"));
+    if (seen[static_cast<size_t>(p)]) return InvalidModelError("Transpose perm repeats an axis");
+    seen[static_cast<size_t>(p)] = true;
+  }
+  return perm;
+}
+
+StatusOr<std::vector<int64_t>> ReadSplit(const NodeView& v, int64_t dim) {
+  std::vector<int64_t> split;
+  if (v.opset() < 13) {
+    split = v.node().GetInts("split");
+  } else if (v.has(1)) {
+    GLPOOL_ASSIGN_OR_RETURN(split, v.ConstInts(1, "split"));
+  }
+  const int64_t parts = static_cast<int64_t>(v.node().outputs.size());
+  if (split.empty()) {
+    if (parts == 0 || dim % parts != 0) {
+      return InvalidModelError("Split cannot divide " + std::to_string(dim) + " into " + std::to_string(parts) +
+                               " equal parts");
+    }
+    split.assign(static_cast<size_t>(parts), dim / parts);
+  }
+  int64_t total = 0;
+  for (int64_t s : split) total += s;
+  if (static_cast<int64_t>(split.size()) != parts || total != dim) {
+    return InvalidModelError("Split sizes do not match the outputs or the dimension");
+  }
+  return split;
+}
+
+StatusOr<int64_t> RangeCount(const NodeView& v) {
+  for (size_t i = 0; i < 3; ++i) {
+    if (!v.is_constant(i)) return UnsupportedError("Range input " + std::to_string(i) + " " + kRunTimeOperand);
+    if (v.in(i).data.element_count() != 1) return InvalidModelError("Range inputs must be scalars");
+  }
+  const double start = ToDoubles(v.in(0).data)[0];
+  const double limit = ToDoubles(v.in(1).data)[0];
+  const double delta = ToDoubles(v.in(2).data)[0];
+  if (delta == 0) return InvalidModelError("Range delta is 0");
+  const double count = std::ceil((limit - start) / delta);
+  if (count > 1e12) return InvalidModelError("Range is too long");
+  return count > 0 ? static_cast<int64_t>(count) : 0;
+}
+
+}  // namespace glpool

@@ -1,0 +1,61 @@
+// BatchNormalization in inference form (shaders/batch_normalization.comp),
+// for graphs whose passes could not fold it into a preceding Conv. The
+// per-channel statistics are constants: y = x * a + b with
+// a = scale / sqrt(var + epsilon), b = bias - mean * a, computed here once.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/kernel_ops.h"
+#include "gpu_backend/kernels/logical_index.h"
+
+namespace glpool {
+namespace {
+
+StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+  if (node.inputs.size() != 5) return InvalidModelError("needs X, scale, B, mean and var");
+  if (node.outputs.size() > 1 && !node.outputs[1].empty()) {
+    return UnsupportedError("training-mode outputs (running mean / var) are not supported");
+  }
+  if (node.GetInt("training_mode", 0) != 0) return UnsupportedError("training_mode is not supported");
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  if (in->shape.size() < 2 || in->shape != out->shape) return InvalidModelError("needs N x C x ... input and output");
+  const int64_t channels = in->shape[1];
+  std::vector<std::vector<float>> params(4);
+  for (size_t i = 0; i < 4; ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(params[i], ConstantFloats(graph, node, i + 1));
+    if (static_cast<int64_t>(params[i].size()) != channels) {
+      return InvalidModelError("input " + std::to_string(i + 1) + " needs one value per channel");
+    }
+  }
+  const double epsilon = node.GetFloat("epsilon", 1e-5f);
+  const int64_t slices = LayoutOf(in->shape).slices();
+  // Scales for every slice, then shifts; padding lanes stay 0.
+  KernelWeights weights{"scale_shift", std::vector<float>(static_cast<size_t>(slices * 8), 0.0f)};
+  for (int64_t c = 0; c < channels; ++c) {
+    const double a = params[0][c] / std::sqrt(static_cast<double>(params[3][c]) + epsilon);
+    weights.values[c] = static_cast<float>(a);
+    weights.values[slices * 4 + c] = static_cast<float>(params[1][c] - params[2][c] * a);
+  }
+  KernelPlan plan;
+  plan.shader = "batch_normalization";
+  plan.inputs = {in->name};
+  plan.outputs = {out->name};
+  plan.weights.push_back(std::move(weights));
+  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+  plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
+  return plan;
+}
+
+}  // namespace
+
+StatusOr<KernelPlan> BuildBatchNormalization(const Graph& graph, const Node& node, const KernelLimits&) {
+  StatusOr<KernelPlan> plan = Build(graph, node);
+  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (BatchNormalization)");
+  return plan;
+}
+
+}  // namespace glpool

@@ -1,0 +1,87 @@
+// Conv with constant weights (shaders/conv.comp): pointwise, depthwise and
+// general/grouped paths. Weights given at run time go to conv_dynamic.
+#include <cstdlib>
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/conv_common.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/kernel_ops.h"
+
+namespace glpool {
+
+StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const KernelLimits& limits) {
+  if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
+    return InvalidModelError("node " + node.name + " (Conv) needs X, W, optional B and one output");
+  }
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* x, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* w, RequireTensor(graph, node, node.inputs[1]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* y, RequireTensor(graph, node, node.outputs[0]));
+  const Tensor* b = nullptr;
+  if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(b, RequireTensor(graph, node, node.inputs[2]));
+  }
+  if (!w->is_constant || (b && !b->is_constant)) return BuildConvDynamic(graph, node, limits);
+  GLPOOL_ASSIGN_OR_RETURN(Window2D window, ForwardConvWindow(node, x->shape, w->shape, y->shape));
+
+  const int64_t in_channels = x->shape[1], out_channels = w->shape[0];
+  const int64_t group = node.GetInt("group", 1);
+  if (group < 1 || in_channels % group != 0 || out_channels % group != 0 || w->shape[1] != in_channels / group ||
+      y->shape[1] != out_channels || (b && ElementCount(b->shape) != out_channels)) {
+    return InvalidModelError("node " + node.name + " (Conv): group " + std::to_string(group) + " does not fit X " +
+                             ShapeToString(x->shape) + ", W " + ShapeToString(w->shape) + " and Y " +
+                             ShapeToString(y->shape));
+  }
+  const int64_t in_per_group = in_channels / group, out_per_group = out_channels / group;
+  const int64_t out_slices = (out_channels + 3) / 4;
+  const std::array<int64_t, 2> one{1, 1}, zero{0, 0};
+  const bool depthwise = in_per_group == 1 && out_per_group == 1;
+  const bool pointwise = group == 1 && window.kernel == one && window.stride == one && window.pad_begin == zero &&
+                         window.pad_end == zero;
+  int64_t block = depthwise || group > 1 ? 1 : OutputSlicesPerInvocation(out_slices);
+  if (getenv("XP_BLOCK") && !(depthwise || group > 1)) block = atoi(getenv("XP_BLOCK"));  // XXX experiment
+
+  KernelPlan plan;
+  plan.shader = "conv";
+  plan.inputs = {x->name};
+  plan.outputs = {y->name};
+  plan.defines.emplace_back("MODE", depthwise ? "2" : pointwise ? "1" : "0");
+  plan.defines.emplace_back("OUT_SLICES", std::to_string(block));
+  const Phwc4Layout out = LayoutOf(y->shape);
+  int64_t pixels = OutputPixelsPerInvocation(out.w);
+  if (getenv("XP_PIXELS")) pixels = atoi(getenv("XP_PIXELS"));  // XXX experiment
+  plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
+  AddWindowDefines(window, plan);
+
+  const std::vector<float> w_values = w->data.ToFloats();
+  const std::array<int64_t, 2> kernel = window.kernel;
+  auto weight = [&](int64_t oc, int64_t ic, int64_t ky, int64_t kx) {
+    return w_values[static_cast<size_t>(((oc * in_per_group + ic) * kernel[0] + ky) * kernel[1] + kx)];
+  };
+  if (depthwise) {
+    // One vec4 per (slice, tap): the 4 channels of the slice side by side.
+    const int64_t taps = kernel[0] * kernel[1];
+    std::vector<float> packed(static_cast<size_t>(out_slices * taps * 4), 0.0f);
+    for (int64_t c = 0; c < out_channels; ++c) {
+      for (int64_t tap = 0; tap < taps; ++tap) {
+        packed[static_cast<size_t>(((c / 4) * taps + tap) * 4 + c % 4)] = weight(c, 0, tap / kernel[1], tap % kernel[1]);
+      }
+    }
+    plan.weights.push_back({"weights", std::move(packed)});
+  } else {
+    plan.defines.emplace_back("IN_SLICES", std::to_string(MaxInputSlices(out_channels, in_per_group, out_per_group)));
+    plan.defines.emplace_back("IC_PER_GROUP", std::to_string(in_per_group));
+    plan.defines.emplace_back("OC_PER_GROUP", std::to_string(out_per_group));
+    plan.defines.emplace_back("GROUPED", group > 1 ? "1" : "0");
+    plan.weights.push_back({"weights", PackGroupedWeights(out_channels, in_channels, in_per_group, out_per_group,
+                                                          kernel, block, weight)});
+  }
+  plan.weights.push_back({"bias", PackBias(b ? b->data.ToFloats() : std::vector<float>{}, out_channels, block)});
+  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+
+  const int64_t columns = (out.w + pixels - 1) / pixels;
+  plan.local_size = LocalSize2D(columns, out.rows(), limits.max_invocations);
+  plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
+                 DivideRoundUp(out_slices, static_cast<uint32_t>(block))};
+  return plan;
+}
+
+}  // namespace glpool

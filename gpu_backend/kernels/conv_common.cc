@@ -1,0 +1,245 @@
+#include "gpu_backend/kernels/conv_common.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace glpool {
+namespace {
+
+int64_t CeilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
+int64_t FloorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+std::string Where(const Node& node) { return "node " + node.name + " (" + node.op_type + ")"; }
+
+// Per-spatial-dim attributes, validated, with the 1-D case moved to x.
+struct SpatialAttributes {
+  size_t rank = 0;  // 1 or 2
+  std::vector<int64_t> kernel, strides, dilations, pads;
+  std::string auto_pad;
+};
+
+StatusOr<SpatialAttributes> ReadAttributes(const Node& node, const Shape& input, const Shape& weights) {
+  GLPOOL_RETURN_IF_ERROR(CheckConvRank(node, input));
+  SpatialAttributes a;
+  a.rank = input.size() - 2;
+  if (weights.size() != input.size()) {
+    return InvalidModelError(Where(node) + ": W " + ShapeToString(weights) + " and X " + ShapeToString(input) +
+                             " differ in rank");
+  }
+  a.kernel = node.GetInts("kernel_shape", std::vector<int64_t>(weights.begin() + 2, weights.end()));
+  a.strides = node.GetInts("strides", std::vector<int64_t>(a.rank, 1));
+  a.dilations = node.GetInts("dilations", std::vector<int64_t>(a.rank, 1));
+  a.pads = node.GetInts("pads", std::vector<int64_t>(2 * a.rank, 0));
+  a.auto_pad = node.GetString("auto_pad", "NOTSET");
+  if (a.kernel.size() != a.rank || a.strides.size() != a.rank || a.dilations.size() != a.rank ||
+      a.pads.size() != 2 * a.rank) {
+    return InvalidModelError(Where(node) + ": kernel_shape, strides, dilations or pads do not match " +
+                             std::to_string(a.rank) + " spatial dims");
+  }
+  for (size_t i = 0; i < a.rank; ++i) {
+    if (a.kernel[i] < 1 || a.strides[i] < 1 || a.dilations[i] < 1) {
+      return InvalidModelError(Where(node) + ": kernel_shape, strides and dilations must be positive");
+    }
+    if (a.kernel[i] != weights[2 + i]) {
+      return InvalidModelError(Where(node) + ": kernel_shape does not match W " + ShapeToString(weights));
+    }
+  }
+  if (a.auto_pad != "NOTSET" && a.auto_pad != "SAME_UPPER" && a.auto_pad != "SAME_LOWER" && a.auto_pad != "VALID" &&
+      !a.auto_pad.empty()) {
+    return InvalidModelError(Where(node) + ": unknown auto_pad '" + a.auto_pad + "'");
+  }
+  return a;
+}
+
+// Spatial dim i of a rank-1 or rank-2 op lands in window slot 1 or i.
+size_t Slot(size_t rank, size_t i) { return rank == 1 ? 1 : i; }
+
+Status CheckOutput(const Node& node, const Shape& input, const Shape& output, const std::vector<int64_t>& out) {
+  bool same = output.size() == input.size();
+  for (size_t i = 0; same && i < out.size(); ++i) same = output[2 + i] == out[i];
+  if (!same) {
+    std::string computed;
+    for (int64_t d : out) computed += (computed.empty() ? "" : "x") + std::to_string(d);
+    return InvalidModelError(Where(node) + ": output " + ShapeToString(output) + " does not match the computed " +
+                             "spatial size " + computed);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status CheckConvRank(const Node& node, const Shape& input) {
+  if (input.size() == 3 || input.size() == 4) return Status::Ok();
+  if (input.size() > 4) {
+    return UnsupportedError(Where(node) + ": " + std::to_string(input.size() - 2) +
+                            "-D convolution is not supported on the GPU (PHWC4 folds the extra spatial dims into H; "
+                            "only 1-D and 2-D windows run)");
+  }
+  return InvalidModelError(Where(node) + ": input " + ShapeToString(input) + " must be N x C x spatial...");
+}
+
+StatusOr<Window2D> ForwardConvWindow(const Node& node, const Shape& input, const Shape& weights,
+                                     const Shape& output) {
+  GLPOOL_ASSIGN_OR_RETURN(SpatialAttributes a, ReadAttributes(node, input, weights));
+  Window2D w;
+  std::vector<int64_t> out(a.rank);
+  for (size_t i = 0; i < a.rank; ++i) {
+    const size_t s = Slot(a.rank, i);
+    const int64_t in = input[2 + i];
+    const int64_t extent = (a.kernel[i] - 1) * a.dilations[i] + 1;
+    w.kernel[s] = a.kernel[i];
+    w.stride[s] = a.strides[i];
+    w.dilation[s] = a.dilations[i];
+    if (a.auto_pad == "SAME_UPPER" || a.auto_pad == "SAME_LOWER") {
+      out[i] = CeilDiv(in, a.strides[i]);
+      const int64_t total = std::max<int64_t>(0, (out[i] - 1) * a.strides[i] + extent - in);
+      w.pad_begin[s] = a.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      w.pad_end[s] = total - w.pad_begin[s];
+    } else if (a.auto_pad == "VALID") {
+      out[i] = CeilDiv(in - extent + 1, a.strides[i]);
+    } else {
+      w.pad_begin[s] = a.pads[i];
+      w.pad_end[s] = a.pads[i + a.rank];
+      out[i] = FloorDiv(in + w.pad_begin[s] + w.pad_end[s] - extent, a.strides[i]) + 1;
+    }
+  }
+  GLPOOL_RETURN_IF_ERROR(CheckOutput(node, input, output, out));
+  return w;
+}
+
+StatusOr<Window2D> TransposedConvWindow(const Node& node, const Shape& input, const Shape& weights,
+                                        const Shape& output) {
+  GLPOOL_ASSIGN_OR_RETURN(SpatialAttributes a, ReadAttributes(node, input, weights));
+  const std::vector<int64_t> out_padding = node.GetInts("output_padding", std::vector<int64_t>(a.rank, 0));
+  std::vector<int64_t> output_shape = node.GetInts("output_shape");
+  if (output_shape.size() == a.rank + 2) output_shape.erase(output_shape.begin(), output_shape.begin() + 2);
+  if (out_padding.size() != a.rank || (!output_shape.empty() && output_shape.size() != a.rank)) {
+    return InvalidModelError(Where(node) + ": output_padding or output_shape do not match " +
+                             std::to_string(a.rank) + " spatial dims");
+  }
+  Window2D w;
+  std::vector<int64_t> out(a.rank);
+  for (size_t i = 0; i < a.rank; ++i) {
+    const size_t s = Slot(a.rank, i);
+    const int64_t in = input[2 + i];
+    w.kernel[s] = a.kernel[i];
+    w.stride[s] = a.strides[i];
+    w.dilation[s] = a.dilations[i];
+    w.output_padding[s] = out_padding[i];
+    const int64_t full = a.strides[i] * (in - 1) + out_padding[i] + (a.kernel[i] - 1) * a.dilations[i] + 1;
+    const bool same = a.auto_pad == "SAME_UPPER" || a.auto_pad == "SAME_LOWER";
+    if (!output_shape.empty() || same) {
+      out[i] = output_shape.empty() ? in * a.strides[i] : output_shape[i];
+      const int64_t total = std::max<int64_t>(0, full - out[i]);
+      // As the ONNX spec writes it (and the CPU reference follows).
+      w.pad_begin[s] = a.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      w.pad_end[s] = total - w.pad_begin[s];
+    } else if (a.auto_pad == "VALID") {
+      out[i] = full;
+    } else {
+      w.pad_begin[s] = a.pads[i];
+      w.pad_end[s] = a.pads[i + a.rank];
+      out[i] = full - w.pad_begin[s] - w.pad_end[s];
+    }
+  }
+  GLPOOL_RETURN_IF_ERROR(CheckOutput(node, input, output, out));
+  return w;
+}
+
+void AddWindowDefines(const Window2D& w, KernelPlan& plan) {
+  const std::pair<const char*, int64_t> values[] = {
+      {"KERNEL_H", w.kernel[0]},     {"KERNEL_W", w.kernel[1]},     {"STRIDE_Y", w.stride[0]},
+      {"STRIDE_X", w.stride[1]},     {"DILATION_Y", w.dilation[0]}, {"DILATION_X", w.dilation[1]},
+      {"PAD_Y", w.pad_begin[0]},     {"PAD_X", w.pad_begin[1]},
+  };
+  for (const auto& [name, value] : values) plan.defines.emplace_back(name, std::to_string(value));
+}
+
+SliceRange InputSlicesOf(int64_t out_slice, int64_t out_channels, int64_t in_per_group, int64_t out_per_group) {
+  const int64_t first = out_slice * 4;
+  const int64_t last = std::min(first + 3, out_channels - 1);
+  SliceRange range;
+  range.begin = (first / out_per_group) * in_per_group / 4;
+  range.end = ((last / out_per_group + 1) * in_per_group + 3) / 4;
+  return range;
+}
+
+int64_t MaxInputSlices(int64_t out_channels, int64_t in_per_group, int64_t out_per_group) {
+  int64_t most = 0;
+  for (int64_t s = 0; s * 4 < out_channels; ++s) {
+    const SliceRange r = InputSlicesOf(s, out_channels, in_per_group, out_per_group);
+    most = std::max(most, r.end - r.begin);
+  }
+  return most;
+}
+
+std::vector<float> PackGroupedWeights(int64_t out_channels, int64_t in_channels, int64_t in_per_group,
+                                      int64_t out_per_group, std::array<int64_t, 2> kernel,
+                                      int64_t out_slices_multiple,
+                                      const std::function<float(int64_t, int64_t, int64_t, int64_t)>& weight) {
+  const int64_t out_slices = (out_channels + 3) / 4;
+  const int64_t padded_slices = (out_slices + out_slices_multiple - 1) / out_slices_multiple * out_slices_multiple;
+  const int64_t max_in = MaxInputSlices(out_channels, in_per_group, out_per_group);
+  const int64_t taps = kernel[0] * kernel[1];
+  std::vector<float> packed(static_cast<size_t>(padded_slices * taps * max_in * 16), 0.0f);
+  for (int64_t os = 0; os < out_slices; ++os) {
+    const SliceRange range = InputSlicesOf(os, out_channels, in_per_group, out_per_group);
+    for (int64_t tap = 0; tap < taps; ++tap) {
+      for (int64_t is = range.begin; is < range.end; ++is) {
+        float* block = packed.data() + ((os * taps + tap) * max_in + (is - range.begin)) * 16;
+        for (int64_t in_lane = 0; in_lane < 4; ++in_lane) {
+          const int64_t ic = is * 4 + in_lane;
+          for (int64_t out_lane = 0; out_lane < 4; ++out_lane) {
+            const int64_t oc = os * 4 + out_lane;
+            if (ic >= in_channels || oc >= out_channels) continue;
+            const int64_t group = oc / out_per_group;
+            if (ic / in_per_group != group) continue;  // another group: stays zero
+            block[in_lane * 4 + out_lane] = weight(oc, ic - group * in_per_group, tap / kernel[1], tap % kernel[1]);
+          }
+        }
+      }
+    }
+  }
+  return packed;
+}
+
+std::vector<float> PackBias(const std::vector<float>& bias, int64_t out_channels, int64_t out_slices_multiple) {
+  const int64_t out_slices = (out_channels + 3) / 4;
+  const int64_t padded_slices = (out_slices + out_slices_multiple - 1) / out_slices_multiple * out_slices_multiple;
+  std::vector<float> packed(static_cast<size_t>(padded_slices * 4), 0.0f);
+  for (size_t i = 0; i < bias.size() && i < static_cast<size_t>(out_channels); ++i) packed[i] = bias[i];
+  return packed;
+}
+
+int64_t OutputSlicesPerInvocation(int64_t out_slices) {
+  if (out_slices <= 4) return out_slices;
+  for (int64_t block : {4, 3, 2}) {
+    if (out_slices % block == 0) return block;
+  }
+  return 4;  // an odd count: the last block stores only its valid slices
+}
+
+int64_t OutputPixelsPerInvocation(int64_t width) {
+  if (width >= 16) return 4;
+  return width >= 2 ? 2 : 1;
+}
+
+std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations) {
+  const int64_t budget = std::max<int64_t>(1, std::min<int64_t>(64, max_invocations));
+  int64_t x = 1;
+  while (x * 2 <= budget && x < width) x *= 2;
+  int64_t y = 1;
+  while (x * y * 2 <= budget && y < rows) y *= 2;
+  return {static_cast<uint32_t>(x), static_cast<uint32_t>(y), 1};
+}
+
+std::string GlslFloat(float value) {
+  const float clamped = std::clamp(value, -3.4e38f, 3.4e38f);  // GLSL has no infinity literal
+  char text[64];
+  snprintf(text, sizeof text, "%.9g", clamped);
+  std::string literal = text;
+  if (literal.find_first_of(".eEn") == std::string::npos) literal += ".0";
+  return literal;
+}
+
+}  // namespace glpool

@@ -1,0 +1,96 @@
+// What the convolution descriptors (conv, conv_transpose, conv_dynamic)
+// share: window geometry from ONNX attributes, weight packing for vec4
+// loads, and work-group sizing.
+//
+// PHWC4 maps a rank-4 tensor to (N, C, H, W) and a rank-3 one to
+// (N, C, 1, W), so a 1-D convolution is a 2-D one with H = 1 and a 1-high
+// kernel: both run through the same shaders. Rank 5+ (3-D convolution)
+// folds depth into H, which a 2-D window cannot undo, so it is unsupported.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/status.h"
+#include "gpu_backend/graph/graph.h"
+#include "gpu_backend/kernels/kernel.h"
+
+namespace glpool {
+
+// A 2-D window: index 0 is height (y), 1 is width (x). A 1-D op has
+// kernel[0] = stride[0] = dilation[0] = 1 and no pads along y.
+struct Window2D {
+  std::array<int64_t, 2> kernel{1, 1};
+  std::array<int64_t, 2> stride{1, 1};
+  std::array<int64_t, 2> dilation{1, 1};
+  std::array<int64_t, 2> pad_begin{0, 0};
+  std::array<int64_t, 2> pad_end{0, 0};
+  std::array<int64_t, 2> output_padding{0, 0};  // ConvTranspose only
+};
+
+// Ok for an N x C x W or N x C x H x W tensor; Unsupported (with the reason)
+// for 3-D and higher convolutions; InvalidModel for anything smaller.
+Status CheckConvRank(const Node& node, const Shape& input);
+
+// The geometry of a forward Conv from kernel_shape (or W's spatial dims),
+// strides, dilations, pads and auto_pad, checked against the output shape
+// the graph recorded.
+StatusOr<Window2D> ForwardConvWindow(const Node& node, const Shape& input, const Shape& weights,
+                                     const Shape& output);
+
+// The same for ConvTranspose (output_padding, output_shape, auto_pad as the
+// ONNX spec and the CPU reference define them).
+StatusOr<Window2D> TransposedConvWindow(const Node& node, const Shape& input, const Shape& weights,
+                                        const Shape& output);
+
+// Window and channel-group defines every convolution shader reads.
+void AddWindowDefines(const Window2D& window, KernelPlan& plan);
+
+// Channel groups seen by one output slice (4 output channels): the input
+// slices [begin, end) it reads. The shaders compute the same numbers from
+// IC_PER_GROUP and OC_PER_GROUP (conv.comp: input_slices).
+struct SliceRange {
+  int64_t begin = 0, end = 0;
+};
+SliceRange InputSlicesOf(int64_t out_slice, int64_t out_channels, int64_t in_per_group, int64_t out_per_group);
+// The most input slices any output slice reads (the weights' stride).
+int64_t MaxInputSlices(int64_t out_channels, int64_t in_per_group, int64_t out_per_group);
+
+// Dense or grouped weights for the shaders' mat4 products, as
+// [out_slice][tap][in_slice - begin][in lane][out lane]: for one output
+// slice, tap and input slice, four vec4 columns (one per input channel of the
+// slice, each holding that channel's weight for the 4 output channels), so
+// `mat4(w0, w1, w2, w3) * texel` accumulates 16 products. Out slices are
+// padded to a multiple of `out_slices_multiple`; pairs (out, in) in
+// different groups, and padding channels, hold zero.
+// `weight(oc, ic_in_group, ky, kx)` reads the ONNX weight.
+std::vector<float> PackGroupedWeights(int64_t out_channels, int64_t in_channels, int64_t in_per_group,
+                                      int64_t out_per_group, std::array<int64_t, 2> kernel,
+                                      int64_t out_slices_multiple,
+                                      const std::function<float(int64_t, int64_t, int64_t, int64_t)>& weight);
+
+// Bias (or zeros) as one vec4 per output slice, padded to a multiple of
+// `out_slices_multiple` slices.
+std::vector<float> PackBias(const std::vector<float>& bias, int64_t out_channels, int64_t out_slices_multiple);
+
+// Output slices one invocation computes: more slices share each input load
+// (the costly part on llvmpipe and on bandwidth-bound GPUs), fewer keep
+// more invocations in flight.
+int64_t OutputSlicesPerInvocation(int64_t out_slices);
+
+// Output columns one invocation computes: each weight it loads then feeds
+// that many products. Narrow outputs keep one column per invocation.
+int64_t OutputPixelsPerInvocation(int64_t width);
+
+// A 2-D work group over (W, rows) within `max_invocations` (at most 64:
+// enough to fill SIMD lanes without starving small outputs of groups).
+std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations);
+
+// A float as a GLSL literal ("0.5", "1.0", "1e-05").
+std::string GlslFloat(float value);
+
+}  // namespace glpool

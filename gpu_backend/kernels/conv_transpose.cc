@@ -1,0 +1,68 @@
+// ConvTranspose with constant weights (shaders/conv_transpose.comp).
+// Weights given at run time go to conv_dynamic.
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/conv_common.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/kernel_ops.h"
+
+namespace glpool {
+
+StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, const KernelLimits& limits) {
+  if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
+    return InvalidModelError("node " + node.name + " (ConvTranspose) needs X, W, optional B and one output");
+  }
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* x, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* w, RequireTensor(graph, node, node.inputs[1]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* y, RequireTensor(graph, node, node.outputs[0]));
+  const Tensor* b = nullptr;
+  if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(b, RequireTensor(graph, node, node.inputs[2]));
+  }
+  if (!w->is_constant || (b && !b->is_constant)) return BuildConvDynamic(graph, node, limits);
+  GLPOOL_ASSIGN_OR_RETURN(Window2D window, TransposedConvWindow(node, x->shape, w->shape, y->shape));
+
+  // W is [C_in, C_out / group, kH, kW].
+  const int64_t in_channels = x->shape[1];
+  const int64_t group = node.GetInt("group", 1);
+  const int64_t out_per_group = w->shape[1], out_channels = out_per_group * group;
+  if (group < 1 || in_channels % group != 0 || w->shape[0] != in_channels || y->shape[1] != out_channels ||
+      (b && ElementCount(b->shape) != out_channels)) {
+    return InvalidModelError("node " + node.name + " (ConvTranspose): group " + std::to_string(group) +
+                             " does not fit X " + ShapeToString(x->shape) + ", W " + ShapeToString(w->shape) +
+                             " and Y " + ShapeToString(y->shape));
+  }
+  const int64_t in_per_group = in_channels / group;
+  const int64_t out_slices = (out_channels + 3) / 4;
+  const int64_t block = group > 1 ? 1 : OutputSlicesPerInvocation(out_slices);
+
+  KernelPlan plan;
+  plan.shader = "conv_transpose";
+  plan.inputs = {x->name};
+  plan.outputs = {y->name};
+  plan.defines.emplace_back("OUT_SLICES", std::to_string(block));
+  plan.defines.emplace_back("IN_SLICES", std::to_string(MaxInputSlices(out_channels, in_per_group, out_per_group)));
+  plan.defines.emplace_back("IC_PER_GROUP", std::to_string(in_per_group));
+  plan.defines.emplace_back("OC_PER_GROUP", std::to_string(out_per_group));
+  plan.defines.emplace_back("GROUPED", group > 1 ? "1" : "0");
+  AddWindowDefines(window, plan);
+
+  const std::vector<float> w_values = w->data.ToFloats();
+  const std::array<int64_t, 2> kernel = window.kernel;
+  auto weight = [&](int64_t oc, int64_t ic_in_group, int64_t ky, int64_t kx) {
+    const int64_t g = oc / out_per_group;
+    const int64_t ic = g * in_per_group + ic_in_group;
+    return w_values[static_cast<size_t>(((ic * out_per_group + oc % out_per_group) * kernel[0] + ky) * kernel[1] + kx)];
+  };
+  plan.weights.push_back({"weights", PackGroupedWeights(out_channels, in_channels, in_per_group, out_per_group,
+                                                        kernel, block, weight)});
+  plan.weights.push_back({"bias", PackBias(b ? b->data.ToFloats() : std::vector<float>{}, out_channels, block)});
+  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+
+  const Phwc4Layout out = LayoutOf(y->shape);
+  plan.local_size = LocalSize2D(out.w, out.rows(), limits.max_invocations);
+  plan.groups = {DivideRoundUp(out.w, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
+                 DivideRoundUp(out_slices, static_cast<uint32_t>(block))};
+  return plan;
+}
+
+}  // namespace glpool

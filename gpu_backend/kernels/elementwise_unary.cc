@@ -1,0 +1,106 @@
+// One-input elementwise ops, and PRelu (shaders/elementwise_unary.comp).
+// Parameters (alpha, Clip bounds...) are compile-time defines: Clip's bounds
+// must be constants, as they are in every exported model we know of.
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "gpu_backend/kernels/broadcast_map.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/kernel_ops.h"
+#include "gpu_backend/kernels/logical_index.h"
+
+namespace glpool {
+namespace {
+
+// Op code (the shader's OP) and its P0/P1 parameter attributes with defaults.
+struct UnaryOp {
+  int code;
+  const char* p0_attr;
+  float p0;
+  const char* p1_attr;
+  float p1;
+};
+
+const std::map<std::string, UnaryOp>& UnaryOps() {
+  static const std::map<std::string, UnaryOp> ops = {
+      {"Relu", {0, nullptr, 0, nullptr, 0}},
+      {"Clip", {1, "min", -INFINITY, "max", INFINITY}},
+      {"Sigmoid", {2, nullptr, 0, nullptr, 0}},
+      {"Tanh", {3, nullptr, 0, nullptr, 0}},
+      {"HardSigmoid", {4, "alpha", 0.2f, "beta", 0.5f}},
+      {"HardSwish", {5, nullptr, 0, nullptr, 0}},
+      {"LeakyRelu", {6, "alpha", 0.01f, nullptr, 0}},
+      {"PRelu", {7, nullptr, 0, nullptr, 0}},
+      {"Elu", {8, "alpha", 1.0f, nullptr, 0}},
+      {"Sqrt", {9, nullptr, 0, nullptr, 0}},
+      {"Exp", {10, nullptr, 0, nullptr, 0}},
+      {"Erf", {11, nullptr, 0, nullptr, 0}},
+      {"Neg", {12, nullptr, 0, nullptr, 0}},
+      {"Abs", {13, nullptr, 0, nullptr, 0}},
+      {"Reciprocal", {14, nullptr, 0, nullptr, 0}},
+      {"Log", {15, nullptr, 0, nullptr, 0}},
+      {"Floor", {16, nullptr, 0, nullptr, 0}},
+      {"Ceil", {17, nullptr, 0, nullptr, 0}},
+      {"Round", {18, nullptr, 0, nullptr, 0}},
+      {"Sign", {19, nullptr, 0, nullptr, 0}},
+      {"Sin", {20, nullptr, 0, nullptr, 0}},
+      {"Cos", {21, nullptr, 0, nullptr, 0}},
+      {"Softplus", {22, nullptr, 0, nullptr, 0}},
+      {"Softsign", {23, nullptr, 0, nullptr, 0}},
+      {"Selu", {24, "alpha", 1.67326319217681884765625f, "gamma", 1.05070102214813232421875f}},
+      {"Celu", {25, "alpha", 1.0f, nullptr, 0}},
+      {"ThresholdedRelu", {26, "alpha", 1.0f, nullptr, 0}},
+  };
+  return ops;
+}
+
+// A Clip bound: an attribute before opset 11, an optional constant input
+// from then on.
+StatusOr<float> ClipBound(const Graph& graph, const Node& node, size_t input, const char* attr, float fallback) {
+  if (graph.opset < 11) return node.GetFloat(attr, fallback);
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<float> bound, ConstantFloats(graph, node, input, {fallback}));
+  if (bound.size() != 1) return InvalidModelError("Clip bounds must be scalars");
+  return bound[0];
+}
+
+StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+  auto op = UnaryOps().find(node.op_type);
+  if (op == UnaryOps().end()) return InternalError("not a unary op");
+  if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
+  KernelPlan plan;
+  plan.shader = "elementwise_unary";
+  plan.inputs = {in->name};
+  plan.outputs = {out->name};
+  float p0 = op->second.p0_attr ? node.GetFloat(op->second.p0_attr, op->second.p0) : 0.0f;
+  float p1 = op->second.p1_attr ? node.GetFloat(op->second.p1_attr, op->second.p1) : 0.0f;
+  if (node.op_type == "Clip") {
+    GLPOOL_ASSIGN_OR_RETURN(p0, ClipBound(graph, node, 1, "min", -INFINITY));
+    GLPOOL_ASSIGN_OR_RETURN(p1, ClipBound(graph, node, 2, "max", INFINITY));
+  }
+  plan.defines = {{"OP", std::to_string(op->second.code)}, {"P0", GlslFloat(p0)}, {"P1", GlslFloat(p1)}};
+  if (node.op_type == "PRelu") {
+    if (node.inputs.size() != 2) return InvalidModelError("PRelu needs a slope input");
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* slope, RequireTensor(graph, node, node.inputs[1]));
+    GLPOOL_ASSIGN_OR_RETURN(BroadcastMap map, MapBroadcast(slope->shape, out->shape));
+    plan.inputs.push_back(slope->name);
+    plan.defines.emplace_back("IN1_SAME", map.same ? "1" : "0");
+    plan.defines.emplace_back("IN1_MAP", map.Glsl());
+  }
+  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+  plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
+  return plan;
+}
+
+}  // namespace
+
+StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node, const KernelLimits&) {
+  StatusOr<KernelPlan> plan = Build(graph, node);
+  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
+  return plan;
+}
+
+}  // namespace glpool

@@ -1,0 +1,137 @@
+// MaxPool, AveragePool, GlobalAveragePool, GlobalMaxPool (shaders/pool.comp).
+//
+// Windowed pools take 1-D (N x C x W) or 2-D (N x C x H x W) inputs; the
+// output size comes from the graph (import applied ceil_mode and auto_pad),
+// the descriptor only derives the begin padding the shader needs and, for
+// count_include_pad, the end padding. Global pools take any rank >= 3.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/kernel_ops.h"
+#include "gpu_backend/kernels/logical_index.h"
+
+namespace glpool {
+namespace {
+
+struct Axis {
+  int64_t in = 1, out = 1, kernel = 1, stride = 1, dilation = 1, pad_begin = 0, pad_end = 0;
+};
+
+Status Fail(const Node& node, Status status) {
+  return status.WithContext("node " + node.name + " (" + node.op_type + ")");
+}
+
+// Begin/end padding of each spatial axis, as ONNX defines it per auto_pad.
+StatusOr<std::vector<Axis>> WindowAxes(const Node& node, const Shape& in, const Shape& out) {
+  const size_t r = in.size() - 2;
+  const std::vector<int64_t> kernel = node.GetInts("kernel_shape");
+  const std::vector<int64_t> strides = node.GetInts("strides", std::vector<int64_t>(r, 1));
+  const std::vector<int64_t> dilations = node.GetInts("dilations", std::vector<int64_t>(r, 1));
+  const std::vector<int64_t> pads = node.GetInts("pads", std::vector<int64_t>(2 * r, 0));
+  if (kernel.size() != r || strides.size() != r || dilations.size() != r || pads.size() != 2 * r) {
+    return InvalidModelError("kernel_shape, strides, dilations or pads do not match " + std::to_string(r) +
+                             " spatial dims");
+  }
+  const std::string auto_pad = node.GetString("auto_pad", "NOTSET");
+  std::vector<Axis> axes(r);
+  for (size_t i = 0; i < r; ++i) {
+    Axis& a = axes[i];
+    a.in = in[2 + i];
+    a.out = out[2 + i];
+    a.kernel = kernel[i];
+    a.stride = strides[i];
+    a.dilation = dilations[i];
+    if (a.kernel < 1 || a.stride < 1 || a.dilation < 1) {
+      return InvalidModelError("kernel_shape, strides and dilations must be positive");
+    }
+    const int64_t extent = (a.kernel - 1) * a.dilation + 1;
+    if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      const int64_t total = std::max<int64_t>(0, (a.out - 1) * a.stride + extent - a.in);
+      a.pad_begin = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      a.pad_end = total - a.pad_begin;
+    } else if (auto_pad == "NOTSET" || auto_pad.empty()) {
+      a.pad_begin = pads[i];
+      a.pad_end = pads[i + r];
+    } else if (auto_pad != "VALID") {
+      return InvalidModelError("unknown auto_pad '" + auto_pad + "'");
+    }
+  }
+  return axes;
+}
+
+StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
+  const bool is_max = node.op_type == "MaxPool";
+  if (in.shape.size() != 3 && in.shape.size() != 4) {
+    return UnsupportedError("only 1-D and 2-D pooling runs on the GPU, input is " + ShapeToString(in.shape));
+  }
+  if (out.shape.size() != in.shape.size()) return InvalidModelError("output rank differs from the input's");
+  if (is_max && node.outputs.size() > 1 && !node.outputs[1].empty()) {
+    return UnsupportedError("MaxPool's Indices output has no GPU kernel");
+  }
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<Axis> axes, WindowAxes(node, in.shape, out.shape));
+  if (!is_max) {
+    for (const Axis& a : axes) {
+      if (a.dilation != 1) return UnsupportedError("AveragePool dilations (opset 19) are not supported");
+    }
+  }
+  // 1-D pools run as 2-D ones with a height-1 window.
+  if (axes.size() == 1) axes.insert(axes.begin(), Axis{});
+  KernelPlan plan;
+  plan.shader = "pool";
+  plan.inputs = {in.name};
+  plan.outputs = {out.name};
+  plan.defines = {{"GLOBAL", "0"},
+                  {"IS_MAX", is_max ? "1" : "0"},
+                  {"KERNEL_H", std::to_string(axes[0].kernel)},
+                  {"KERNEL_W", std::to_string(axes[1].kernel)},
+                  {"STRIDE_H", std::to_string(axes[0].stride)},
+                  {"STRIDE_W", std::to_string(axes[1].stride)},
+                  {"DILATION_H", std::to_string(axes[0].dilation)},
+                  {"DILATION_W", std::to_string(axes[1].dilation)},
+                  {"PAD_H", std::to_string(axes[0].pad_begin)},
+                  {"PAD_W", std::to_string(axes[1].pad_begin)},
+                  {"PAD_END_H", std::to_string(axes[0].pad_end)},
+                  {"PAD_END_W", std::to_string(axes[1].pad_end)},
+                  {"COUNT_INCLUDE_PAD", node.GetInt("count_include_pad", 0) != 0 ? "1" : "0"}};
+  plan.local_size = {8, 8, 1};
+  plan.groups = GroupsOverOutput(graph, out.name, plan.local_size);
+  return plan;
+}
+
+StatusOr<KernelPlan> BuildGlobalPool(const Node& node, const Tensor& in, const Tensor& out,
+                                     const KernelLimits& limits) {
+  if (in.shape.size() < 3) return InvalidModelError("input must be N x C x spatial..., is " + ShapeToString(in.shape));
+  const Phwc4Layout layout = LayoutOf(in.shape);
+  // A power of two (the shader's tree reduction needs one), no larger than
+  // the plane needs or the device allows.
+  uint32_t local = 1;
+  while (local < 64 && local < layout.h * layout.w && local * 2 <= limits.max_invocations) local *= 2;
+  KernelPlan plan;
+  plan.shader = "pool";
+  plan.inputs = {in.name};
+  plan.outputs = {out.name};
+  plan.defines = {{"GLOBAL", "1"}, {"IS_MAX", node.op_type == "GlobalMaxPool" ? "1" : "0"}};
+  plan.local_size = {local, 1, 1};
+  plan.groups = {1, static_cast<uint32_t>(layout.n), static_cast<uint32_t>(layout.slices())};
+  return plan;
+}
+
+}  // namespace
+
+StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits) {
+  if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("node " + node.name + " needs one input");
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  const bool global = node.op_type == "GlobalAveragePool" || node.op_type == "GlobalMaxPool";
+  StatusOr<KernelPlan> plan =
+      global ? BuildGlobalPool(node, *in, *out, limits) : BuildWindowPool(graph, node, *in, *out);
+  if (!plan.ok()) return Fail(node, plan.status());
+  GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, in->shape));
+  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, *plan));
+  return plan;
+}
+
+}  // namespace glpool

@@ -1,0 +1,212 @@
+// Copies whose every output element is one input element at a strided
+// position (shaders/strided_copy.comp): Transpose, Slice, Split,
+// DepthToSpace, SpaceToDepth, and Reshape / Flatten / Squeeze / Unsqueeze
+// when the graph could not alias them (the PHWC4 layout changes).
+//
+// Each output gets a "view": its logical shape refined into at most 8 dims
+// (DepthToSpace splits H into H x block, say) with, per view dim, the input
+// flat-index stride one step along it moves, plus a base offset.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/kernel_ops.h"
+#include "gpu_backend/kernels/logical_index.h"
+
+namespace glpool {
+namespace {
+
+constexpr size_t kMaxOutputs = 7;  // in0 + 7 outputs: 8 bindings, as concat
+
+struct View {
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+  int64_t base = 0;
+};
+
+StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor& in,
+                              const std::vector<const Tensor*>& outs, const std::vector<View>& views, bool texel) {
+  if (outs.size() > kMaxOutputs) {
+    return UnsupportedError(std::to_string(outs.size()) + " outputs; the GPU kernel writes at most " +
+                            std::to_string(kMaxOutputs));
+  }
+  GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, in.shape));
+  KernelPlan plan;
+  plan.shader = "strided_copy";
+  plan.inputs = {in.name};
+  std::vector<int64_t> shapes, strides, bases;
+  std::array<uint32_t, 3> groups{1, 1, 1};
+  for (size_t j = 0; j < kMaxOutputs; ++j) {
+    std::vector<int64_t> shape(kMaxMappedRank, 1), stride(kMaxMappedRank, 0);
+    if (j < outs.size()) {
+      GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, outs[j]->shape));
+      const View& view = views[j];
+      if (view.shape.size() > kMaxMappedRank) {
+        return UnsupportedError("rank " + std::to_string(view.shape.size()) + " is above the GPU kernel's " +
+                                std::to_string(kMaxMappedRank));
+      }
+      if (ElementCount(view.shape) != ElementCount(outs[j]->shape)) return InternalError("view does not cover output");
+      // Leading 1s: the shader walks the view from its last (fastest) dim.
+      const size_t pad = kMaxMappedRank - view.shape.size();
+      std::copy(view.shape.begin(), view.shape.end(), shape.begin() + pad);
+      std::copy(view.strides.begin(), view.strides.end(), stride.begin() + pad);
+      plan.outputs.push_back(outs[j]->name);
+      const std::array<uint32_t, 3> covered = GroupsOverOutput(graph, outs[j]->name, plan.local_size);
+      for (int a = 0; a < 3; ++a) groups[a] = std::max(groups[a], covered[a]);
+    }
+    shapes.insert(shapes.end(), shape.begin(), shape.end());
+    strides.insert(strides.end(), stride.begin(), stride.end());
+    bases.push_back(j < outs.size() ? views[j].base : 0);
+  }
+  plan.defines = {{"TEXEL", texel ? "1" : "0"},
+                  {"VIEW_SHAPES", GlslIntArray(shapes, shapes.size())},
+                  {"VIEW_STRIDES", GlslIntArray(strides, strides.size())},
+                  {"VIEW_BASES", GlslIntArray(bases, bases.size())}};
+  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+  plan.groups = groups;
+  return plan;
+}
+
+// The channel axis (PHWC4 C) of a rank-r shape.
+size_t ChannelDim(size_t rank) { return rank == 1 ? 0 : 1; }
+
+StatusOr<KernelPlan> BuildTranspose(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
+  const size_t rank = in.shape.size();
+  std::vector<int64_t> perm = node.GetInts("perm");
+  if (perm.empty()) {
+    for (size_t d = rank; d-- > 0;) perm.push_back(static_cast<int64_t>(d));
+  }
+  if (perm.size() != rank) return InvalidModelError("perm does not match the input rank");
+  const std::vector<int64_t> in_strides = RowMajorStrides(in.shape);
+  View view{out.shape, {}, 0};
+  for (int64_t p : perm) {
+    if (p < 0 || p >= static_cast<int64_t>(rank)) return InvalidModelError("perm entry out of range");
+    view.strides.push_back(in_strides[p]);
+  }
+  const bool texel = rank <= 1 || perm[1] == 1;
+  return PlanCopy(graph, node, in, {&out}, {view}, texel);
+}
+
+StatusOr<KernelPlan> BuildSlice(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
+  const size_t rank = in.shape.size();
+  std::vector<int64_t> starts, axes, steps;
+  if (graph.opset < 10) {
+    starts = node.GetInts("starts");
+    axes = node.GetInts("axes");
+  } else {
+    GLPOOL_ASSIGN_OR_RETURN(starts, ConstantInts(graph, node, 1));
+    GLPOOL_ASSIGN_OR_RETURN(axes, ConstantInts(graph, node, 3));
+    GLPOOL_ASSIGN_OR_RETURN(steps, ConstantInts(graph, node, 4));
+  }
+  if (axes.empty()) {
+    for (size_t d = 0; d < starts.size(); ++d) axes.push_back(static_cast<int64_t>(d));
+  }
+  if (steps.empty()) steps.assign(starts.size(), 1);
+  if (axes.size() != starts.size() || steps.size() != starts.size()) {
+    return InvalidModelError("starts, axes and steps differ in length");
+  }
+  if (out.shape.size() != rank) return InvalidModelError("output rank differs from the input's");
+  const std::vector<int64_t> in_strides = RowMajorStrides(in.shape);
+  View view{out.shape, in_strides, 0};
+  std::vector<int64_t> first(rank, 0), step(rank, 1);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(axes[i], rank, node));
+    const int64_t dim = in.shape[axis];
+    if (steps[i] == 0) return InvalidModelError("Slice step 0");
+    // ONNX clamps starts to the valid range for the step's direction.
+    int64_t start = starts[i] < 0 ? std::max<int64_t>(starts[i], -dim) + dim : starts[i];
+    start = steps[i] > 0 ? std::min(start, dim) : std::min(start, dim - 1);
+    first[axis] = start;
+    step[axis] = steps[i];
+  }
+  for (size_t d = 0; d < rank; ++d) {
+    view.strides[d] = in_strides[d] * step[d];
+    if (out.shape[d] > 0) view.base += first[d] * in_strides[d];
+  }
+  const size_t channel = ChannelDim(rank);
+  const bool texel = rank == 0 || (step[channel] == 1 && first[channel] % 4 == 0);
+  return PlanCopy(graph, node, in, {&out}, {view}, texel);
+}
+
+StatusOr<KernelPlan> BuildSplit(const Graph& graph, const Node& node, const Tensor& in,
+                                const std::vector<const Tensor*>& outs) {
+  const size_t rank = in.shape.size();
+  GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", 0), rank, node));
+  // The graph's output shapes already say where each part starts.
+  const std::vector<int64_t> in_strides = RowMajorStrides(in.shape);
+  std::vector<View> views;
+  int64_t offset = 0;
+  bool texel = true;
+  for (const Tensor* out : outs) {
+    if (out->shape.size() != rank) return InvalidModelError("output rank differs from the input's");
+    views.push_back({out->shape, in_strides, offset * in_strides[axis]});
+    if (static_cast<size_t>(axis) == ChannelDim(rank) && offset % 4 != 0) texel = false;
+    offset += out->shape[axis];
+  }
+  if (offset > in.shape[axis]) return InvalidModelError("outputs exceed the input along the split axis");
+  return PlanCopy(graph, node, in, outs, views, texel);
+}
+
+// DepthToSpace (DCR or CRD) and SpaceToDepth, NCHW only.
+StatusOr<KernelPlan> BuildBlockMove(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
+  if (in.shape.size() != 4 || out.shape.size() != 4) return InvalidModelError("needs 4-D input and output");
+  const int64_t b = node.GetInt("blocksize", 0);
+  if (b < 1) return InvalidModelError("blocksize must be positive");
+  const std::vector<int64_t> s = RowMajorStrides(in.shape);  // sN, sC, sH, sW
+  View view;
+  if (node.op_type == "DepthToSpace") {
+    const int64_t c = out.shape[1], h = in.shape[2], w = in.shape[3];
+    // Output [N, C, H*b, W*b] viewed as [N, C, H, b1, W, b2].
+    view.shape = {out.shape[0], c, h, b, w, b};
+    if (node.GetString("mode", "DCR") == "CRD") {
+      view.strides = {s[0], b * b * s[1], s[2], b * s[1], s[3], s[1]};  // channel (c * b + b1) * b + b2
+    } else {
+      view.strides = {s[0], s[1], s[2], b * c * s[1], s[3], c * s[1]};  // channel (b1 * b + b2) * C + c
+    }
+  } else {
+    const int64_t c = in.shape[1], h = out.shape[2], w = out.shape[3];
+    // Output [N, C*b*b, H, W] viewed as [N, b1, b2, C, H, W]; input
+    // (n, c, h * b + b1, w * b + b2).
+    view.shape = {out.shape[0], b, b, c, h, w};
+    view.strides = {s[0], s[2], s[3], s[1], b * s[2], b * s[3]};
+  }
+  return PlanCopy(graph, node, in, {&out}, {view}, false);
+}
+
+StatusOr<KernelPlan> BuildReshapeCopy(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
+  if (ElementCount(in.shape) != ElementCount(out.shape)) return InvalidModelError("element counts differ");
+  const Phwc4Layout a = LayoutOf(in.shape), b = LayoutOf(out.shape);
+  // Row-major order is kept; with N and C equal, channel c stays channel c.
+  const bool texel = a.n == b.n && a.c == b.c;
+  return PlanCopy(graph, node, in, {&out}, {View{{ElementCount(out.shape)}, {1}, 0}}, texel);
+}
+
+StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+  if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  std::vector<const Tensor*> outs;
+  for (const std::string& name : node.outputs) {
+    if (name.empty()) return UnsupportedError("omitted outputs are not supported");
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, name));
+    outs.push_back(out);
+  }
+  const std::string& op = node.op_type;
+  if (op == "Split") return BuildSplit(graph, node, *in, outs);
+  if (outs.size() != 1) return InvalidModelError("needs exactly one output");
+  if (op == "Transpose") return BuildTranspose(graph, node, *in, *outs[0]);
+  if (op == "Slice") return BuildSlice(graph, node, *in, *outs[0]);
+  if (op == "DepthToSpace" || op == "SpaceToDepth") return BuildBlockMove(graph, node, *in, *outs[0]);
+  return BuildReshapeCopy(graph, node, *in, *outs[0]);
+}
+
+}  // namespace
+
+StatusOr<KernelPlan> BuildStridedCopy(const Graph& graph, const Node& node, const KernelLimits&) {
+  StatusOr<KernelPlan> plan = Build(graph, node);
+  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
+  return plan;
+}
+
+}  // namespace glpool

@@ -1,0 +1,111 @@
+#include "planner/objects_greedy_by_size.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "planner/lower_bounds.h"
+#include "planner/object_timelines.h"
+#include "planner/objects_common.h"
+
+namespace glpool {
+namespace {
+
+constexpr size_t kNone = SIZE_MAX;
+
+struct Choice {
+  uint64_t growth = UINT64_MAX;
+  TaskId distance = ObjectTimelines::kFar;
+  size_t object = kNone;
+  bool Better(const Choice& o) const {
+    return std::tie(growth, distance, object) < std::tie(o.growth, o.distance, o.object);
+  }
+};
+
+class Planner {
+ public:
+  explicit Planner(const std::vector<ByteRecord>& records)
+      : records_(records), ids_(records.size(), kNone), best_(records.size()) {}
+
+  ObjectsAssignment<uint64_t> Run() {
+    const std::vector<uint64_t> maxima = PositionalMaxima(records_);
+    std::vector<std::vector<size_t>> groups(maxima.size() + 1);
+    for (size_t i : OrderBySizeDesc(records_)) {
+      // First k with P_k <= size; maxima is non-increasing.
+      auto it = std::lower_bound(maxima.begin(), maxima.end(), records_[i].size,
+                                 [](uint64_t p, uint64_t s) { return p > s; });
+      groups[it - maxima.begin()].push_back(i);
+    }
+    for (std::vector<size_t>& group : groups) PlaceGroup(group);
+    return AssignmentFromIds(records_, ids_);
+  }
+
+ private:
+  Choice Evaluate(size_t tensor, size_t object) const {
+    const ByteRecord& r = records_[tensor];
+    Choice c;
+    if (!timelines_.IsFree(object, r.first_task, r.last_task)) return c;
+    c.growth = r.size > sizes_[object] ? r.size - sizes_[object] : 0;
+    c.distance = timelines_.Distance(object, r.first_task, r.last_task);
+    c.object = object;
+    return c;
+  }
+
+  void Refresh(size_t tensor) {
+    best_[tensor] = Choice();
+    for (size_t o = 0; o < sizes_.size(); ++o) {
+      Choice c = Evaluate(tensor, o);
+      if (c.Better(best_[tensor])) best_[tensor] = c;
+    }
+  }
+
+  void PlaceGroup(std::vector<size_t>& group) {
+    for (size_t i : group) Refresh(i);
+    std::vector<size_t> open = group;  // size-descending, unassigned
+    while (!open.empty()) {
+      size_t pick = kNone;
+      for (size_t k = 0; k < open.size(); ++k) {
+        const Choice& c = best_[open[k]];
+        if (c.object == kNone) continue;
+        if (pick == kNone || c.Better(best_[open[pick]])) pick = k;
+      }
+      size_t object;
+      if (pick == kNone) {
+        pick = 0;
+        object = timelines_.Add();
+        sizes_.push_back(records_[open[0]].size);
+      } else {
+        object = best_[open[pick]].object;
+      }
+      const size_t tensor = open[pick];
+      open.erase(open.begin() + pick);
+      const ByteRecord& r = records_[tensor];
+      timelines_.Occupy(object, r.first_task, r.last_task);
+      sizes_[object] = std::max(sizes_[object], r.size);
+      ids_[tensor] = object;
+      // Only `object` changed: it may have become unusable (or worse) for a
+      // tensor whose best it was, or better for one whose best it was not.
+      for (size_t u : open) {
+        if (best_[u].object == object) {
+          Refresh(u);
+        } else {
+          Choice c = Evaluate(u, object);
+          if (c.Better(best_[u])) best_[u] = c;
+        }
+      }
+    }
+  }
+
+  const std::vector<ByteRecord>& records_;
+  std::vector<size_t> ids_;
+  std::vector<Choice> best_;
+  std::vector<uint64_t> sizes_;
+  ObjectTimelines timelines_;
+};
+
+}  // namespace
+
+ObjectsAssignment<uint64_t> PlanGreedyBySizeObjects(const std::vector<ByteRecord>& records) {
+  return Planner(records).Run();
+}
+
+}  // namespace glpool

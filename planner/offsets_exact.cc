@@ -1,0 +1,139 @@
+#include "planner/offsets_exact.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "planner/lower_bounds.h"
+#include "planner/offsets_arena_search.h"
+#include "planner/offsets_greedy_by_size.h"
+#include "planner/offsets_strip_packing.h"
+
+namespace glpool {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Per-tensor caps in units for an arena of `capacity` bytes; false if some
+// tensor alone is larger.
+bool CapsFor(const OffsetProblem& problem, uint64_t capacity, std::vector<uint64_t>* caps) {
+  caps->resize(problem.bytes.size());
+  for (size_t i = 0; i < problem.bytes.size(); ++i) {
+    if (problem.bytes[i] > capacity) return false;
+    (*caps)[i] = (capacity - problem.bytes[i]) / problem.alignment + problem.units[i].size;
+  }
+  return true;
+}
+
+// A plan can be pushed down until every tensor rests on another or on 0, so
+// unit offsets are sums of unit sizes (multiples of their gcd g) and the
+// arena is k * step + bytes_i for some tensor i, step = g * alignment. Only
+// such capacities are worth probing (between two of them the caps are the
+// same), and the optimum is one of them, so proven floors round up to one.
+class CapacityGrid {
+ public:
+  explicit CapacityGrid(const OffsetProblem& problem) {
+    uint64_t g = 0;
+    for (const ByteRecord& r : problem.units) g = std::gcd(g, r.size);
+    step_ = std::max<uint64_t>(g, 1) * problem.alignment;
+    for (uint64_t b : problem.bytes) residues_.push_back(b % step_);
+    std::sort(residues_.begin(), residues_.end());
+    residues_.erase(std::unique(residues_.begin(), residues_.end()), residues_.end());
+    if (residues_.empty()) residues_.push_back(0);
+  }
+
+  // The smallest grid capacity >= x (saturating at the top of uint64_t).
+  uint64_t AtOrAbove(uint64_t x) const {
+    const uint64_t base = x - x % step_;
+    uint64_t best = UINT64_MAX;
+    for (uint64_t r : residues_) {
+      uint64_t c = base + r;
+      if (c < x) c = c > UINT64_MAX - step_ ? UINT64_MAX : c + step_;
+      best = std::min(best, c);
+    }
+    return best;
+  }
+
+  // The largest grid capacity <= x, or 0 if there is none.
+  uint64_t AtOrBelow(uint64_t x) const {
+    const uint64_t base = x - x % step_;
+    uint64_t best = 0;
+    for (uint64_t r : residues_) {
+      if (base + r <= x) {
+        best = std::max(best, base + r);
+      } else if (base >= step_) {
+        best = std::max(best, base - step_ + r);
+      }
+    }
+    return best;
+  }
+
+ private:
+  uint64_t step_ = 1;
+  std::vector<uint64_t> residues_;
+};
+
+}  // namespace
+
+ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<uint64_t>* incumbent,
+                              double budget_seconds) {
+  const Clock::time_point start = Clock::now();
+  const Clock::time_point deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_seconds));
+
+  std::vector<ByteRecord> byte_records = problem.units;
+  for (size_t i = 0; i < byte_records.size(); ++i) byte_records[i].size = problem.bytes[i];
+
+  ExactResult result;
+  result.proven_lower_bound = OffsetsLowerBound(byte_records);
+  if (incumbent != nullptr) {
+    result.unit_offsets = *incumbent;
+  } else {
+    result.unit_offsets = OffsetsGreedyBySize(problem.units);
+    std::vector<uint64_t> strip = OffsetsStripPacking(problem.units);
+    if (ArenaBytes(problem, strip) < ArenaBytes(problem, result.unit_offsets)) {
+      result.unit_offsets = std::move(strip);
+    }
+  }
+  result.total_bytes = ArenaBytes(problem, result.unit_offsets);
+
+  const CapacityGrid grid(problem);
+  result.proven_lower_bound = grid.AtOrAbove(result.proven_lower_bound);
+  ArenaSearch search(problem.units);
+  std::vector<uint64_t> caps, found;
+  bool first = true;
+  uint64_t lo = result.proven_lower_bound;  // bisection floor, >= the proven one
+  while (lo < result.total_bytes) {
+    const Clock::time_point now = Clock::now();
+    if (now >= deadline) break;
+    const uint64_t hi = grid.AtOrBelow(result.total_bytes - 1);
+    if (hi < lo) break;
+    const uint64_t capacity = first ? lo : std::max(lo, grid.AtOrBelow(lo + (hi - lo) / 2));
+    // The floor itself is the usual answer on real networks, but when it is
+    // not, proving so can take long: it gets a fifth of the budget, later
+    // probes a third of what is left, so one hard capacity never eats it all.
+    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 5 : 3);
+    first = false;
+    ++result.probes;
+    SearchOutcome outcome = SearchOutcome::kInfeasible;
+    if (CapsFor(problem, capacity, &caps)) {
+      outcome = search.Solve(caps, probe_deadline, &found);
+      result.nodes += search.nodes();
+    }
+    if (outcome == SearchOutcome::kFound) {
+      result.unit_offsets = found;
+      result.total_bytes = ArenaBytes(problem, found);
+      result.improved = true;
+    } else {
+      // Infeasible at C is infeasible at every smaller C too.
+      if (outcome == SearchOutcome::kInfeasible) {
+        result.proven_lower_bound = std::max(result.proven_lower_bound, grid.AtOrAbove(capacity + 1));
+      }
+      lo = grid.AtOrAbove(capacity + 1);
+    }
+  }
+  result.proven_lower_bound = std::min(result.proven_lower_bound, result.total_bytes);
+  return result;
+}
+
+}  // namespace glpool

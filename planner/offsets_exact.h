@@ -1,0 +1,43 @@
+// EXACT offsets: the smallest arena, proven, or the best found and a proven
+// floor when the time budget runs out.
+//  - start from an incumbent plan (the caller's, or the better of
+//    GREEDY_BY_SIZE and STRIP_PACKING) and the floor OffsetsLowerBound;
+//  - iterate over candidate capacities C as MiniMalloc does: ask the
+//    complete search (planner/offsets_arena_search.h) for an arena of at
+//    most C bytes, first at the floor (the usual answer on real networks),
+//    then bisecting between the floor and the incumbent;
+//  - "found" shrinks the incumbent to what was found (often below C),
+//    "infeasible" is a proof and lifts the floor above C, "timed out" only
+//    moves the bisection on;
+//  - the first probe gets a fifth of the budget, later ones a third of what
+//    is left, so one hard capacity cannot eat it all; stop when floor ==
+//    incumbent (optimal), the bisection closes, or time is up;
+//  - every plan can be pushed down onto sums of sizes, so an arena is
+//    k * g * alignment + bytes_i for some tensor i (g = gcd of the sizes in
+//    units): only such capacities are probed, and the floor rounds up to one.
+// With alignment a the search works in units of a; tensor i fits under C
+// bytes iff its unit offset is at most floor((C - bytes_i) / a), so the topmost
+// tensor's padding may stick out of the arena, exactly as total_size counts it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "planner/offsets_problem.h"
+
+namespace glpool {
+
+struct ExactResult {
+  std::vector<uint64_t> unit_offsets;
+  uint64_t total_bytes = 0;          // ArenaBytes(problem, unit_offsets)
+  uint64_t proven_lower_bound = 0;   // no valid plan is smaller (bytes)
+  bool improved = false;             // the search beat the incumbent
+  uint64_t probes = 0;               // capacities tried
+  uint64_t nodes = 0;                // search nodes over all probes
+};
+
+// `incumbent` (unit offsets of a valid plan) may be null. budget_seconds >= 0.
+ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<uint64_t>* incumbent,
+                              double budget_seconds);
+
+}  // namespace glpool

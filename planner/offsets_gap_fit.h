@@ -1,0 +1,44 @@
+// Best-fit gap placement: the step the greedy offset strategies share
+// (GREEDY_BY_SIZE, GREEDY_IN_ORDER, GREEDY_BY_BREADTH differ only in the
+// order in which they hand tensors to it).
+//
+// Placing tensor i:
+//  - look at the tensors already placed whose task ranges overlap i's, in
+//    order of offset;
+//  - the gaps between them (and below the lowest) are the free byte ranges
+//    over i's whole lifetime; take the smallest gap that holds i, the lowest
+//    one on a tie (best fit keeps big gaps for big tensors);
+//  - if none holds it, place i just above the highest of them;
+//  - a zero-size tensor occupies nothing and goes to offset 0.
+// Cost: O(placed) per tensor, so O(n^2) for a whole plan.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "planner/usage_record.h"
+
+namespace glpool {
+
+class GapFitPacker {
+ public:
+  explicit GapFitPacker(const std::vector<ByteRecord>& records);
+
+  // Places record i (not placed before) and returns its offset.
+  uint64_t Place(size_t i);
+
+  // offsets()[i] is meaningful once i has been placed.
+  const std::vector<uint64_t>& offsets() const { return offsets_; }
+
+ private:
+  const std::vector<ByteRecord>& records_;
+  std::vector<uint64_t> offsets_;
+  std::vector<size_t> by_offset_;  // placed records, ascending offset
+};
+
+// Places every record in `order` (a permutation of 0..n-1) and returns the
+// offsets.
+std::vector<uint64_t> GapFitInOrder(const std::vector<ByteRecord>& records,
+                                    const std::vector<size_t>& order);
+
+}  // namespace glpool

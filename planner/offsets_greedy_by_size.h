@@ -1,0 +1,19 @@
+// GREEDY_BY_SIZE offsets (TFLite's offset-calculation greedy by size):
+//  - tensors in decreasing size (ties: lower record index first);
+//  - each goes to the best-fit gap among the already-placed tensors whose
+//    lifetimes overlap it, or above them all (planner/offsets_gap_fit.h).
+// Why it works: big tensors decide the arena; placing them first lets the
+// small ones fill the holes they leave.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "planner/usage_record.h"
+
+namespace glpool {
+
+// Offsets in the records' size units; records well formed.
+std::vector<uint64_t> OffsetsGreedyBySize(const std::vector<ByteRecord>& records);
+
+}  // namespace glpool

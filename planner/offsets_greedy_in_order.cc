@@ -1,0 +1,22 @@
+#include "planner/offsets_greedy_in_order.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "planner/offsets_gap_fit.h"
+
+namespace glpool {
+
+std::vector<uint64_t> OffsetsGreedyInOrder(const std::vector<ByteRecord>& records) {
+  std::vector<size_t> order(records.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (records[a].first_task != records[b].first_task) {
+      return records[a].first_task < records[b].first_task;
+    }
+    return records[a].size > records[b].size;
+  });
+  return GapFitInOrder(records, order);
+}
+
+}  // namespace glpool

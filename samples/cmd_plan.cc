@@ -1,0 +1,131 @@
+// glpool plan: plan a record set (or a model's records) every way we know,
+// verify every plan, and print the tables or one JSON object.
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/plan_report.h"
+#include "planner/plan_report_format.h"
+#include "planner/records_json.h"
+#include "samples/commands.h"
+#include "samples/plan_model.h"
+
+namespace glpool {
+namespace {
+
+struct PlanFlags {
+  std::string records;
+  std::string input;  // positional: MODEL.onnx or records .json
+  std::string strategy = "all";
+  double budget_seconds = 10.0;
+  uint64_t alignment = 1;
+  bool json = false;
+  bool verify = false;
+  PlanModelFlags model;
+};
+
+struct Planned {
+  std::string label;  // "" for a records file; "unfused"/"fused" for a model
+  PlanReport report;
+};
+
+StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
+  PlanReportOptions options;
+  GLPOOL_RETURN_IF_ERROR(SelectStrategies(flags.strategy, &options));
+  if (!(flags.budget_seconds >= 0.0) || !std::isfinite(flags.budget_seconds)) {
+    return InvalidArgumentError("--budget must be a number of seconds >= 0");
+  }
+  if (flags.alignment == 0) return InvalidArgumentError("--alignment must be at least 1");
+  options.offsets.budget_seconds = flags.budget_seconds;
+  options.offsets.alignment = flags.alignment;
+
+  if (!flags.records.empty() && !flags.input.empty()) {
+    return InvalidArgumentError("give either --records FILE.json or a MODEL.onnx, not both");
+  }
+  const std::string path = flags.records.empty() ? flags.input : flags.records;
+  if (path.empty()) return InvalidArgumentError("nothing to plan: give --records FILE.json");
+  std::vector<Planned> planned;
+  if (flags.records.empty() && IsModelPath(path)) {
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<PlanModelVariant> variants,
+                            LoadPlanModelVariants(path, flags.model));
+    for (const PlanModelVariant& v : variants) {
+      StatusOr<PlanReport> report = BuildPlanReport(v.records.buffers, options);
+      if (!report.ok()) return report.status().WithContext(path + " (" + v.label + ")");
+      planned.push_back({v.label, std::move(report).value()});
+    }
+    return planned;
+  }
+  GLPOOL_ASSIGN_OR_RETURN(RecordSet set, ReadRecordsJson(path));
+  StatusOr<PlanReport> report = BuildPlanReport(set, options);
+  if (!report.ok()) return report.status().WithContext(path);
+  planned.push_back({"", std::move(report).value()});
+  return planned;
+}
+
+int RunPlan(const PlanFlags& flags) {
+  StatusOr<std::vector<Planned>> planned = PlanAll(flags);
+  if (!planned.ok()) {
+    std::cerr << "glpool plan: " << planned.status().ToString() << "\n";
+    return 1;
+  }
+  bool verified = true;
+  for (const Planned& p : *planned) verified &= p.report.AllVerified();
+  if (flags.json) {
+    if (planned->size() == 1 && planned->front().label.empty()) {
+      std::cout << PlanReportJson(planned->front().report) << "\n";
+    } else {
+      // A model: {"model": str, "variants": [{"label": str, "plan": {...}}]}.
+      auto quote = [](const std::string& s) {
+        return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      };
+      std::cout << "{\"model\": " << quote(planned->front().report.model) << ", \"variants\": [";
+      for (size_t k = 0; k < planned->size(); ++k) {
+        std::cout << (k ? ", " : "") << "{\"label\": " << quote((*planned)[k].label)
+                  << ", \"plan\": " << PlanReportJson((*planned)[k].report) << "}";
+      }
+      std::cout << "]}\n";
+    }
+  } else {
+    for (const Planned& p : *planned) {
+      if (!p.label.empty()) std::cout << "== " << p.label << "\n";
+      std::cout << PlanReportTable(p.report) << "\n";
+    }
+  }
+  if (!verified) {
+    std::cerr << "glpool plan: some plans failed verification (see the tables)\n";
+    if (flags.verify) return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void AddPlanCommand(CLI::App& app, int& exit_code) {
+  auto flags = std::make_shared<PlanFlags>();
+  CLI::App* cmd = app.add_subcommand(
+      "plan",
+      "plan intermediate-tensor memory: shared objects and one arena, every strategy, "
+      "each plan verified, against naive and the lower bounds");
+  cmd->add_option("--records", flags->records,
+                  "usage records JSON ({\"model\", \"tasks\", \"records\": [{\"name\", \"size\", "
+                  "\"first\", \"last\"}]})");
+  cmd->add_option("input", flags->input, "a MODEL.onnx (or a records JSON)");
+  cmd->add_option("--strategy", flags->strategy,
+                  "one strategy name (shared objects and/or offsets), or all")
+      ->capture_default_str();
+  cmd->add_option("--budget", flags->budget_seconds,
+                  "seconds the exact offset search may spend (EXACT, and AUTO when it searches)")
+      ->capture_default_str();
+  cmd->add_option("--alignment", flags->alignment, "offset alignment in bytes for the arena")
+      ->capture_default_str();
+  cmd->add_flag("--json", flags->json, "print one JSON object instead of the tables");
+  cmd->add_flag("--verify", flags->verify,
+                "exit with status 1 if any plan fails verification (every plan is verified "
+                "and the result shown either way)");
+  AddPlanModelFlags(*cmd, flags->model);
+  cmd->callback([flags, &exit_code] { exit_code = RunPlan(*flags); });
+}
+
+}  // namespace glpool

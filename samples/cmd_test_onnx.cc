@@ -1,0 +1,131 @@
+// glpool test-onnx [--backend cpu|gpu] [--fuse] [--tolerance auto|onnx|model]
+//                  [--strategy S] [--objects K] [--precision P] DIR...
+//
+// Runs ONNX backend-test cases (DIR/model.onnx + DIR/test_data_set_*/) and
+// prints one line per case, then "N passed, N failed, N unsupported". Exits
+// non-zero when a case failed.
+#include <iostream>
+#include <memory>
+
+#include "gpu_backend/cpu_reference/executor.h"
+#include "gpu_backend/cpu_reference/onnx_test_case.h"
+#include "gpu_backend/cpu_reference/registry.h"
+#include "gpu_backend/gl/gl_context.h"
+#include "gpu_backend/graph/passes/passes.h"
+#include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/runtime/executor.h"
+#include "samples/commands.h"
+
+namespace glpool {
+namespace {
+
+struct TestOnnxFlags {
+  std::vector<std::string> dirs;
+  std::string backend = "cpu";
+  std::string tolerance = "auto";
+  bool fuse = false;
+  std::string strategy = "auto";
+  std::string objects = "buffers";
+  std::string precision = "fp32";
+};
+
+// The GPU's bounds: ONNX's per-element rule (fp32) or a half-precision one
+// for ONNX's cases; 1e-3 (fp32) or 3e-2 (fp16) of max |reference| for
+// whole networks, whose thousands of accumulations round differently.
+Tolerance GpuTolerance(const std::string& dir, bool fp16) {
+  Tolerance tolerance = ToleranceForCaseDir(dir);
+  if (tolerance.kind == Tolerance::Kind::kRelativeToMax) {
+    tolerance.relative = fp16 ? 3e-2 : 1e-3;
+  } else if (fp16) {
+    tolerance.rtol = 3e-2;
+    tolerance.atol = 1e-3;
+  }
+  return tolerance;
+}
+
+// Ops the GPU runs: those with a kernel, and those the default passes remove
+// (Identity, Dropout) before anything is dispatched.
+bool GpuSupportsOp(const std::string& op_type) {
+  return FindKernel(op_type) != nullptr || op_type == "Identity" || op_type == "Dropout";
+}
+
+int RunTestOnnx(const TestOnnxFlags& flags) {
+  auto fail = [](const Status& status) {
+    std::cerr << "glpool test-onnx: " << status.ToString() << "\n";
+    return 2;
+  };
+  CaseOptions options;
+  std::shared_ptr<gl::GlContext> context;
+  if (flags.backend == "cpu") {
+    options.runner = [](const Graph& graph, const std::map<std::string, TensorData>& inputs) {
+      return cpu_reference::RunGraph(graph, inputs);
+    };
+    options.is_supported_op = cpu_reference::IsSupportedOp;
+  } else if (flags.backend == "gpu") {
+    auto objects = ParseObjectKind(flags.objects);
+    auto precision = ParsePrecision(flags.precision);
+    if (!objects.ok()) return fail(objects.status());
+    if (!precision.ok()) return fail(precision.status());
+    auto made = gl::CreateContext(gl::ContextKind::kHeadless);
+    if (!made.ok()) return fail(made.status().WithContext("--backend gpu needs an OpenGL ES 3.1 context"));
+    context = std::move(made).value();
+    ExecutorOptions executor_options;
+    executor_options.objects = *objects;
+    executor_options.precision = *precision;
+    executor_options.strategy = flags.strategy;
+    executor_options.programs = std::make_shared<ProgramCache>();
+    options.runner = [executor_options](const Graph& graph, const std::map<std::string, TensorData>& inputs)
+        -> StatusOr<std::map<std::string, TensorData>> {
+      GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(graph, executor_options));
+      return executor->Run(inputs);
+    };
+    options.is_supported_op = GpuSupportsOp;
+  } else {
+    return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected cpu or gpu)"));
+  }
+  if (flags.tolerance == "onnx") {
+    options.tolerance = [](const std::string&) { return OnnxBackendTolerance(); };
+  } else if (flags.tolerance == "model") {
+    options.tolerance = [](const std::string&) { return ModelTolerance(); };
+  } else if (flags.tolerance != "auto") {
+    return fail(InvalidArgumentError("unknown tolerance '" + flags.tolerance + "' (expected auto, onnx or model)"));
+  } else if (flags.backend == "gpu") {
+    options.tolerance = [fp16 = flags.precision == "fp16"](const std::string& dir) { return GpuTolerance(dir, fp16); };
+  }
+  // The GPU always runs the passes: they mark the reshapes that cost nothing.
+  if (flags.fuse || flags.backend == "gpu") {
+    options.transform = [](Graph& graph) { return RunDefaultPasses(graph); };
+  }
+  StatusOr<std::vector<std::string>> cases = ExpandCaseDirs(flags.dirs);
+  if (!cases.ok()) return fail(cases.status());
+  CaseTally tally;
+  for (const std::string& dir : *cases) {
+    const CaseResult result = RunOnnxTestCase(dir, options);
+    tally.Add(result);
+    std::cout << dir << ": " << result.Summary() << std::endl;
+  }
+  std::cout << tally.Line() << "\n";
+  return tally.failed > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+void AddTestOnnxCommand(CLI::App& app, int& exit_code) {
+  CLI::App* command = app.add_subcommand("test-onnx", "Run ONNX backend-test case folders and compare outputs");
+  auto flags = std::make_shared<TestOnnxFlags>();
+  command->add_option("dirs", flags->dirs, "Case folders (model.onnx + test_data_set_*), or folders of them")
+      ->required();
+  command->add_option("--backend", flags->backend, "cpu (the CPU reference) or gpu")->capture_default_str();
+  command->add_option("--tolerance", flags->tolerance,
+                      "auto (test_* folders: ONNX's rtol 1e-3/atol 1e-7; others: 1e-4 x max |reference|, "
+                      "on the GPU 1e-3, fp16 3e-2), onnx or model")
+      ->capture_default_str();
+  command->add_flag("--fuse", flags->fuse,
+                    "Run the default graph passes (BatchNorm folding, fusion) first; always on for --backend gpu");
+  command->add_option("--strategy", flags->strategy, "GPU pool strategy (see `glpool plan`)")->capture_default_str();
+  command->add_option("--objects", flags->objects, "GPU objects: textures, buffers or arena")->capture_default_str();
+  command->add_option("--precision", flags->precision, "GPU storage precision: fp32 or fp16")->capture_default_str();
+  command->callback([&exit_code, flags] { exit_code = RunTestOnnx(*flags); });
+}
+
+}  // namespace glpool

@@ -1,0 +1,68 @@
+// The overlay model: everything the overlay shows, as plain data built from
+// an Executor. The renderer only draws it and tests check it, so what a user
+// sees and what CI asserts come from one place.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu_backend/runtime/executor.h"
+
+namespace glpool::overlay {
+
+// One shared object of the pool (or the arena): one table row.
+struct PoolRow {
+  size_t id = 0;
+  std::string kind;    // "texture 2D", "texture 2D array", "buffer", "arena"
+  std::string extent;  // "WxH", "WxHxD" or "N bytes"
+  std::string format;  // "rgba16f", "rgba32f", "fp32", "fp16 packed"
+  uint64_t bytes = 0;
+  std::vector<std::string> tensors;  // names of the tensors it hosts
+};
+
+// One pooled tensor on the memory map: x = its task range (inclusive),
+// y = its object's row [y0, y1) or, for the arena, its byte range.
+struct MapBox {
+  size_t tensor = 0;  // index into Executor::tensors()
+  int64_t first_task = 0, last_task = 0;
+  double y0 = 0, y1 = 0;
+  uint32_t color = 0;  // ImGui packed ABGR
+  std::string label;   // shown on hover
+};
+
+struct Totals {
+  std::string objects, precision, strategy, chosen;
+  uint64_t naive_bytes = 0, pool_bytes = 0, lower_bound_bytes = 0, gl_pool_bytes = 0;
+  double percent_saved = 0;  // 100 * (1 - pool / naive)
+  size_t pool_objects = 0, tensors = 0;
+};
+
+struct TaskTime {
+  std::string label;  // "node (op)"
+  double ms = 0;
+};
+
+struct OverlayModel {
+  std::vector<PoolRow> rows;
+  std::vector<MapBox> boxes;  // exactly one per pooled tensor
+  bool arena = false;         // y is bytes, not object rows
+  double y_extent = 0;        // objects, or arena bytes
+  int64_t task_count = 0;
+  Totals totals;
+  std::vector<TaskTime> task_times;
+  std::string task_time_source;  // how task_times were measured
+  double gpu_run_ms = -1;        // one run under a GL timer query; < 0 when none
+};
+
+// Where the per-task and whole-run times came from.
+struct Timings {
+  std::vector<double> task_ms;  // Executor::task_ms() of the last run
+  double gpu_run_ms = -1;       // GL_TIME_ELAPSED_EXT around one run, if any
+};
+
+OverlayModel BuildOverlayModel(const Executor& executor, const Timings& timings);
+
+std::string FormatBytes(uint64_t bytes);  // "1.23 MB", "512 B"
+
+}  // namespace glpool::overlay

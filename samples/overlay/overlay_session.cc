@@ -1,0 +1,67 @@
+#include "samples/overlay/overlay_session.h"
+
+#include <optional>
+#include <utility>
+
+#include "gpu_backend/gl/gl_info.h"
+#include "samples/overlay/gl_timer_query.h"
+
+namespace glpool::overlay {
+
+StatusOr<std::unique_ptr<OverlaySession>> OverlaySession::Create(std::string title, Graph graph,
+                                                                 std::map<std::string, TensorData> inputs,
+                                                                 const Selection& selection) {
+  std::unique_ptr<OverlaySession> session(new OverlaySession());
+  session->title_ = std::move(title);
+  session->graph_ = std::move(graph);
+  session->inputs_ = std::move(inputs);
+  GLPOOL_ASSIGN_OR_RETURN(const gl::GlInfo info, gl::QueryGlInfo());
+  session->timer_queries_ = info.timer_queries;
+  GLPOOL_RETURN_IF_ERROR(session->Apply(selection));
+  return session;
+}
+
+Status OverlaySession::Apply(const Selection& selection) {
+  auto attempt = [&]() -> Status {
+    ExecutorOptions options;
+    options.objects = selection.objects;
+    options.precision = selection.precision;
+    options.strategy = selection.strategy;
+    options.programs = programs_;
+    GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(graph_, options));
+    executor->set_time_tasks(true);
+    // One run serves both clocks: CPU-side per-task times, and where the
+    // context has timer queries, GPU time for the whole run (it then also
+    // counts the gaps the per-task glFinish calls leave; a second run would
+    // double the cost of every switch on slow devices).
+    std::optional<GlTimerQuery> query;
+    if (timer_queries_) {
+      GLPOOL_ASSIGN_OR_RETURN(GlTimerQuery created, GlTimerQuery::Create());
+      query = std::move(created);
+      GLPOOL_RETURN_IF_ERROR(query->Begin());
+    }
+    auto outputs = executor->Run(inputs_);
+    if (query) {
+      GLPOOL_RETURN_IF_ERROR(query->End());
+    }
+    GLPOOL_RETURN_IF_ERROR(outputs.status());
+    Timings timings;
+    timings.task_ms = executor->task_ms();
+    if (query) {
+      GLPOOL_ASSIGN_OR_RETURN(timings.gpu_run_ms, query->ElapsedMs());
+    }
+    model_ = BuildOverlayModel(*executor, timings);
+    visual_ = MakeVisualOutput(inputs_, *outputs);
+    executor_ = std::move(executor);
+    selection_ = selection;
+    ++generation_;
+    return Status();
+  };
+  Status status = attempt();
+  last_error_ = status.ok() ? std::string() : status.ToString();
+  if (status.ok()) return status;
+  return status.WithContext(std::string(ObjectKindName(selection.objects)) + "/" + PrecisionName(selection.precision) +
+                            "/" + selection.strategy);
+}
+
+}  // namespace glpool::overlay

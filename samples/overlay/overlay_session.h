@@ -1,0 +1,71 @@
+// OverlaySession: one network on one GL context, planned and run with the
+// user's current selection (strategy, object kind, precision). Apply() is
+// the only way to change the selection — the combo boxes and the tests both
+// go through it: it creates a new Executor sharing the session's
+// ProgramCache (so nothing recompiles), runs it once with per-task timing
+// and once under a GL timer query where the context has one, and rebuilds
+// the overlay model. On failure the previous executor and model stay and
+// the error is kept for the overlay to show.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "common/status.h"
+#include "gpu_backend/graph/graph.h"
+#include "gpu_backend/runtime/executor.h"
+#include "gpu_backend/runtime/program_cache.h"
+#include "samples/overlay/overlay_model.h"
+#include "samples/overlay/visual_output.h"
+
+namespace glpool::overlay {
+
+struct Selection {
+  ObjectKind objects = ObjectKind::kBuffers;
+  Precision precision = Precision::kFp32;
+  std::string strategy = "auto";
+  bool operator==(const Selection& o) const {
+    return objects == o.objects && precision == o.precision && strategy == o.strategy;
+  }
+  bool operator!=(const Selection& o) const { return !(*this == o); }
+};
+
+class OverlaySession {
+ public:
+  // Needs a current GLES 3.1 context for its whole life. Fails when the
+  // first selection cannot be planned or run.
+  static StatusOr<std::unique_ptr<OverlaySession>> Create(std::string title, Graph graph,
+                                                          std::map<std::string, TensorData> inputs,
+                                                          const Selection& selection);
+
+  Status Apply(const Selection& selection);
+
+  const std::string& title() const { return title_; }
+  const Selection& selection() const { return selection_; }
+  const OverlayModel& model() const { return model_; }
+  const Executor& executor() const { return *executor_; }
+  const std::optional<VisualOutput>& visual() const { return visual_; }
+  // Counts successful Apply() calls, so a renderer knows when to re-upload.
+  int generation() const { return generation_; }
+  const std::string& last_error() const { return last_error_; }
+  bool timer_queries() const { return timer_queries_; }
+
+ private:
+  OverlaySession() = default;
+
+  std::string title_;
+  Graph graph_;
+  std::map<std::string, TensorData> inputs_;
+  std::shared_ptr<ProgramCache> programs_ = std::make_shared<ProgramCache>();
+  std::unique_ptr<Executor> executor_;
+  Selection selection_;
+  OverlayModel model_;
+  std::optional<VisualOutput> visual_;
+  int generation_ = 0;
+  std::string last_error_;
+  bool timer_queries_ = false;
+};
+
+}  // namespace glpool::overlay

@@ -1,0 +1,87 @@
+#version 310 es
+// glpool-tensors: in0 out0
+// glpool-weights: weights bias
+// ONNX ConvTranspose with constant weights, as a gather: output (ox, oy)
+// takes input (ix, iy) through tap (kx, ky) when ox = ix * STRIDE_X - PAD_X
+// + kx * DILATION_X (same along y), i.e. when ox + PAD_X - kx * DILATION_X is
+// a non-negative multiple of the stride inside the input. Gathering keeps
+// one writer per output texel (no atomics), and lets OUT_SLICES output
+// slices share each input load as in conv.comp, with the same weight layout
+// (conv_common.h PackGroupedWeights, indexed by output channel).
+#ifndef OUT_SLICES
+#define OUT_SLICES 1
+#endif
+#ifndef IN_SLICES
+#define IN_SLICES 2
+#endif
+#ifndef IC_PER_GROUP
+#define IC_PER_GROUP in0_C
+#endif
+#ifndef OC_PER_GROUP
+#define OC_PER_GROUP out0_C
+#endif
+#ifndef GROUPED
+#define GROUPED 0
+#endif
+#ifndef KERNEL_H
+#define KERNEL_H 3
+#define KERNEL_W 3
+#define STRIDE_Y 2
+#define STRIDE_X 2
+#define DILATION_Y 1
+#define DILATION_X 1
+#define PAD_Y 1
+#define PAD_X 1
+#endif
+#ifndef LOCAL_X
+#define LOCAL_X 8
+#define LOCAL_Y 8
+#define LOCAL_Z 1
+#endif
+layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) in;
+
+#define TAPS (KERNEL_H * KERNEL_W)
+
+vec4 product(int at, vec4 v) {
+  return mat4(weights_data[at], weights_data[at + 1], weights_data[at + 2], weights_data[at + 3]) * v;
+}
+
+void main() {
+  ivec3 p = ivec3(gl_GlobalInvocationID);
+  int os0 = p.z * OUT_SLICES;
+  if (p.x >= out0_W || p.y >= out0_ROWS || os0 >= out0_S) return;
+  vec4 acc[OUT_SLICES];
+  for (int b = 0; b < OUT_SLICES; ++b) acc[b] = bias_data[os0 + b];
+#if GROUPED
+  int first = os0 * 4;
+  int last = min(first + 3, out0_C - 1);
+  int s_begin = (first / OC_PER_GROUP) * IC_PER_GROUP / 4;
+  int s_end = ((last / OC_PER_GROUP + 1) * IC_PER_GROUP + 3) / 4;
+#else
+  int s_begin = 0;
+  int s_end = in0_S;
+#endif
+  int n = p.y / out0_H;
+  int ty = p.y % out0_H + PAD_Y;
+  int tx = p.x + PAD_X;
+  for (int ky = 0; ky < KERNEL_H; ++ky) {
+    int sy = ty - ky * DILATION_Y;
+    if (sy < 0 || sy % STRIDE_Y != 0 || sy / STRIDE_Y >= in0_H) continue;
+    int row = n * in0_H + sy / STRIDE_Y;
+    for (int kx = 0; kx < KERNEL_W; ++kx) {
+      int sx = tx - kx * DILATION_X;
+      if (sx < 0 || sx % STRIDE_X != 0 || sx / STRIDE_X >= in0_W) continue;
+      int ix = sx / STRIDE_X;
+      int tap = ky * KERNEL_W + kx;
+      for (int s = s_begin; s < s_end; ++s) {
+        vec4 v = in0_load(ix, row, s);
+        for (int b = 0; b < OUT_SLICES; ++b) {
+          acc[b] += product((((os0 + b) * TAPS + tap) * IN_SLICES + s - s_begin) * 4, v);
+        }
+      }
+    }
+  }
+  for (int b = 0; b < OUT_SLICES; ++b) {
+    if (os0 + b < out0_S) out0_store(p.x, p.y, os0 + b, activate(acc[b]));
+  }
+}

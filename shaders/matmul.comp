@@ -1,0 +1,110 @@
+#version 310 es
+// glpool-tensors: in0 in1 out0
+// glpool-weights: bias
+// out0 = ALPHA * A @ B (+ bias) for MatMul (batched, numpy broadcasting)
+// and Gemm (transA/transB), A = in0 and B = in1 activations or constants.
+// One invocation writes one output texel: 4 output channels ("lanes").
+//
+// Each operand is read through a map from the output's PHWC4 axes: for the
+// operand's axes (n, c, h, w), A_MAP/B_MAP give the output axis (0..3) that
+// supplies the coordinate, 4 for the reduction index k, -1 for 0 (a
+// broadcast or absent axis). From the map the descriptor picks how one step
+// of 4 k values is fetched (matmul.cc), as a mat4 whose column j holds the
+// 4 lanes' values at k0 + j:
+//   1 lanes:     the operand's channels follow the output's: 4 texel loads
+//   2 k-vector:  k runs along its channels, lanes share it: 1 texel load
+//   3 k per lane: k along its channels, each lane its own texel: 4 loads
+//   4 shared:    neither channels nor lanes matter: 4 scalar loads
+//   0 scalar:    anything else: 16 scalar loads
+#ifndef K_SIZE
+#define K_SIZE 5
+#endif
+#ifndef A_MAP
+#define A_MAP ivec4(0, 4, -1, -1)
+#define A_MODE 2
+#endif
+#ifndef B_MAP
+#define B_MAP ivec4(4, 1, -1, -1)
+#define B_MODE 1
+#endif
+#ifndef ALPHA
+#define ALPHA 1.0
+#endif
+#ifndef BIAS_MODE
+#define BIAS_MODE 0  // 0 none, 1 one vec4 per output slice, 2 per (row, slice)
+#endif
+#ifndef LOCAL_X
+#define LOCAL_X 8
+#define LOCAL_Y 8
+#define LOCAL_Z 1
+#endif
+layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) in;
+
+int coord(int code, ivec4 o, int k) { return code == 4 ? k : code < 0 ? 0 : o[code]; }
+
+ivec4 coords(ivec4 map, ivec4 o, int k) {
+  return ivec4(coord(map.x, o, k), coord(map.y, o, k), coord(map.z, o, k), coord(map.w, o, k));
+}
+
+// The texel holding operand coordinate a = (n, c, h, w).
+vec4 texel(int which, ivec4 a) {
+  return which == 0 ? in0_load(a.w, a.x * in0_H + a.z, a.y / 4) : in1_load(a.w, a.x * in1_H + a.z, a.y / 4);
+}
+
+float scalar(int which, ivec4 a) {
+  return which == 0 ? in0_load_scalar(a.x, a.y, a.z, a.w) : in1_load_scalar(a.x, a.y, a.z, a.w);
+}
+
+// Operand `which` at k0..k0+3 (k clamped into range: the caller masks the
+// tail) for the 4 lanes of output coordinate o (o.y = the slice's channel 0).
+mat4 fetch(int which, int mode, ivec4 map, ivec4 o, int k0) {
+  mat4 m;
+  if (mode == 1) {
+    for (int j = 0; j < 4; ++j) m[j] = texel(which, coords(map, o, min(k0 + j, K_SIZE - 1)));
+  } else if (mode == 2) {
+    vec4 t = texel(which, coords(map, o, k0));
+    m = mat4(vec4(t.x), vec4(t.y), vec4(t.z), vec4(t.w));
+  } else if (mode == 3) {
+    for (int lane = 0; lane < 4; ++lane) {
+      ivec4 ol = ivec4(o.x, min(o.y + lane, out0_C - 1), o.z, o.w);
+      vec4 t = texel(which, coords(map, ol, k0));
+      m[0][lane] = t.x;
+      m[1][lane] = t.y;
+      m[2][lane] = t.z;
+      m[3][lane] = t.w;
+    }
+  } else if (mode == 4) {
+    for (int j = 0; j < 4; ++j) m[j] = vec4(scalar(which, coords(map, o, min(k0 + j, K_SIZE - 1))));
+  } else {
+    for (int lane = 0; lane < 4; ++lane) {
+      ivec4 ol = ivec4(o.x, min(o.y + lane, out0_C - 1), o.z, o.w);
+      for (int j = 0; j < 4; ++j) m[j][lane] = scalar(which, coords(map, ol, min(k0 + j, K_SIZE - 1)));
+    }
+  }
+  return m;
+}
+
+void main() {
+  ivec3 p = ivec3(gl_GlobalInvocationID);
+  if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
+  ivec4 o = ivec4(p.y / out0_H, p.z * 4, p.y % out0_H, p.x);
+  vec4 acc = vec4(0.0);
+  int k0 = 0;
+  for (; k0 + 4 <= K_SIZE; k0 += 4) {
+    mat4 a = fetch(0, A_MODE, A_MAP, o, k0);
+    mat4 b = fetch(1, B_MODE, B_MAP, o, k0);
+    acc += a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  }
+  if (k0 < K_SIZE) {
+    mat4 a = fetch(0, A_MODE, A_MAP, o, k0);
+    mat4 b = fetch(1, B_MODE, B_MAP, o, k0);
+    for (int j = 0; j < K_SIZE - k0; ++j) acc += a[j] * b[j];
+  }
+  acc *= ALPHA;
+#if BIAS_MODE == 1
+  acc += bias_data[p.z];
+#elif BIAS_MODE == 2
+  acc += bias_data[p.y * out0_S + p.z];
+#endif
+  out0_store(p.x, p.y, p.z, activate(acc));
+}

@@ -1,0 +1,240 @@
+// Each graph pass on a small graph, and the default pipeline.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "gpu_backend/graph/fused_activation.h"
+#include "gpu_backend/graph/passes/passes.h"
+#include "graph_builder.h"
+
+namespace glpool {
+namespace {
+
+using testing_util::GraphBuilder;
+
+std::vector<std::string> Ops(const Graph& graph) {
+  std::vector<std::string> ops;
+  for (const Node& node : graph.nodes) ops.push_back(node.op_type);
+  return ops;
+}
+
+TEST(Passes, RemoveIdentitiesRewiresReaders) {
+  GraphBuilder b;
+  b.Input("x", {1, 4})
+      .Op("Identity", {"x"}, "i", {1, 4})
+      .Op("Relu", {"i"}, "r", {1, 4})
+      .Op("Dropout", {"r"}, "d", {1, 4})
+      .Op("Identity", {"d"}, "y", {1, 4})
+      .Output("y");
+  Graph& g = b.graph();
+  StatusOr<int> removed = RemoveIdentities(g);
+  ASSERT_TRUE(removed.ok());
+  EXPECT_EQ(*removed, 3);
+  ASSERT_EQ(Ops(g), std::vector<std::string>{"Relu"});
+  EXPECT_EQ(g.nodes[0].inputs[0], "x");
+  EXPECT_EQ(g.nodes[0].outputs[0], "y");  // the graph output keeps its name
+  EXPECT_EQ(g.FindTensor("i"), nullptr);
+  EXPECT_EQ(g.FindTensor("d"), nullptr);
+}
+
+TEST(Passes, RemoveIdentitiesKeepsInputToOutputIdentityAndUsedDropoutMask) {
+  GraphBuilder b;
+  b.Input("x", {2}).Op("Identity", {"x"}, "y", {2}).Op("Dropout", {"x"}, "d", {2}).Output("y");
+  Graph& g = b.graph();
+  g.nodes[1].outputs.push_back("mask");
+  g.tensors["mask"].name = "mask";
+  g.tensors["mask"].dtype = DataType::kBool;
+  g.outputs.push_back("mask");
+  ASSERT_EQ(*RemoveIdentities(g), 0);
+  EXPECT_EQ(g.nodes.size(), 2u);
+}
+
+TEST(Passes, FoldBatchNormIntoConv) {
+  GraphBuilder b;
+  b.Input("x", {1, 1, 3, 3})
+      .Constant("w", {2, 1, 1, 1}, {1.0f, 2.0f})
+      .Constant("bias", {2}, {0.5f, -1.0f})
+      .Constant("scale", {2}, {2.0f, 3.0f})
+      .Constant("shift", {2}, {0.1f, 0.2f})
+      .Constant("mean", {2}, {1.0f, -1.0f})
+      .Constant("var", {2}, {4.0f, 9.0f})
+      .Op("Conv", {"x", "w", "bias"}, "c", {1, 2, 3, 3})
+      .Op("BatchNormalization", {"c", "scale", "shift", "mean", "var"}, "y", {1, 2, 3, 3},
+          {{"epsilon", 0.0f}})
+      .Output("y");
+  Graph& g = b.graph();
+  ASSERT_EQ(*FoldBatchNormIntoConv(g), 1);
+  ASSERT_EQ(Ops(g), std::vector<std::string>{"Conv"});
+  const Node& conv = g.nodes[0];
+  EXPECT_EQ(conv.outputs[0], "y");
+  // s = scale / sqrt(var) = {1, 1}; b' = (b - mean) * s + shift.
+  const std::vector<float> w = g.FindTensor(conv.inputs[1])->data.ToFloats();
+  const std::vector<float> bias = g.FindTensor(conv.inputs[2])->data.ToFloats();
+  EXPECT_FLOAT_EQ(w[0], 1.0f);
+  EXPECT_FLOAT_EQ(w[1], 2.0f);
+  EXPECT_FLOAT_EQ(bias[0], -0.5f + 0.1f);
+  EXPECT_FLOAT_EQ(bias[1], 0.0f + 0.2f);
+  // The original weights are untouched (they might be shared).
+  EXPECT_EQ(g.FindTensor("w")->data.ToFloats(), (std::vector<float>{1.0f, 2.0f}));
+}
+
+TEST(Passes, FoldBatchNormAddsABiasWhenConvHasNone) {
+  GraphBuilder b;
+  b.Input("x", {1, 1, 2, 2})
+      .Constant("w", {1, 1, 1, 1}, {2.0f})
+      .Constant("scale", {1}, {4.0f})
+      .Constant("shift", {1}, {1.0f})
+      .Constant("mean", {1}, {0.5f})
+      .Constant("var", {1}, {3.99999f})
+      .Op("Conv", {"x", "w"}, "c", {1, 1, 2, 2})
+      .Op("BatchNormalization", {"c", "scale", "shift", "mean", "var"}, "y", {1, 1, 2, 2})
+      .Output("y");
+  Graph& g = b.graph();
+  ASSERT_EQ(*FoldBatchNormIntoConv(g), 1);
+  ASSERT_EQ(g.nodes[0].inputs.size(), 3u);
+  const double s = 4.0 / std::sqrt(3.99999 + 1e-5);
+  EXPECT_NEAR(g.FindTensor(g.nodes[0].inputs[1])->data.ToFloats()[0], 2.0 * s, 1e-5);
+  EXPECT_NEAR(g.FindTensor(g.nodes[0].inputs[2])->data.ToFloats()[0], -0.5 * s + 1.0, 1e-5);
+}
+
+TEST(Passes, FoldBatchNormSkipsAConvOutputReadTwice) {
+  GraphBuilder b;
+  b.Input("x", {1, 1, 2, 2})
+      .Constant("w", {1, 1, 1, 1}, {2.0f})
+      .Constant("p", {1}, {1.0f})
+      .Op("Conv", {"x", "w"}, "c", {1, 1, 2, 2})
+      .Op("BatchNormalization", {"c", "p", "p", "p", "p"}, "y", {1, 1, 2, 2})
+      .Op("Add", {"c", "y"}, "z", {1, 1, 2, 2})
+      .Output("z");
+  EXPECT_EQ(*FoldBatchNormIntoConv(b.graph()), 0);
+}
+
+TEST(Passes, FuseActivations) {
+  GraphBuilder b;
+  b.Input("x", {1, 4})
+      .Constant("w", {4, 4}, std::vector<float>(16, 1.0f))
+      .Constant("lo", {}, {0.0f})
+      .Constant("hi", {}, {6.0f})
+      .Op("Gemm", {"x", "w"}, "g", {1, 4})
+      .Op("Clip", {"g", "lo", "hi"}, "c", {1, 4})
+      .Op("Add", {"c", "x"}, "a", {1, 4})
+      .Op("LeakyRelu", {"a"}, "l", {1, 4}, {{"alpha", 0.25f}})
+      .Op("Relu", {"l"}, "y", {1, 4})  // producer is Add with LeakyRelu fused already: stays
+      .Output("y");
+  Graph& g = b.graph();
+  ASSERT_EQ(*FuseActivations(g), 2);
+  ASSERT_EQ(Ops(g), (std::vector<std::string>{"Gemm", "Add", "Relu"}));
+  std::optional<FusedActivation> clip = GetFusedActivation(g.nodes[0]);
+  ASSERT_TRUE(clip);
+  EXPECT_EQ(clip->type, "Clip");
+  EXPECT_EQ(clip->params, (std::vector<float>{0.0f, 6.0f}));
+  EXPECT_EQ(g.nodes[0].outputs[0], "c");
+  std::optional<FusedActivation> leaky = GetFusedActivation(g.nodes[1]);
+  ASSERT_TRUE(leaky);
+  EXPECT_EQ(leaky->type, "LeakyRelu");
+  EXPECT_FLOAT_EQ(ApplyFusedActivation(*leaky, -4.0f), -1.0f);
+  EXPECT_EQ(g.FindTensor("g"), nullptr);
+}
+
+TEST(Passes, FuseActivationsLeavesSharedAndGraphOutputs) {
+  GraphBuilder b;
+  b.Input("x", {1, 4})
+      .Op("Add", {"x", "x"}, "a", {1, 4})
+      .Op("Relu", {"a"}, "r", {1, 4})
+      .Op("Mul", {"x", "x"}, "m", {1, 4})
+      .Op("Sigmoid", {"m"}, "s", {1, 4})
+      .Output("a")
+      .Output("r")
+      .Output("s")
+      .Output("m");
+  EXPECT_EQ(*FuseActivations(b.graph()), 0);
+}
+
+TEST(Passes, FuseHardSwishPattern) {
+  GraphBuilder b;
+  b.Input("x", {1, 4, 2, 2})
+      .Constant("w", {4, 4, 1, 1}, std::vector<float>(16, 0.5f))
+      .Op("Conv", {"x", "w"}, "c", {1, 4, 2, 2})
+      .Op("HardSigmoid", {"c"}, "h", {1, 4, 2, 2}, {{"alpha", 1.0f / 6.0f}, {"beta", 0.5f}})
+      .Op("Mul", {"c", "h"}, "y", {1, 4, 2, 2})
+      .Output("y");
+  Graph& g = b.graph();
+  ASSERT_EQ(*FuseHardSwishPattern(g), 1);
+  ASSERT_EQ(Ops(g), std::vector<std::string>{"Conv"});
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "HardSwish");
+  EXPECT_EQ(g.nodes[0].outputs[0], "y");
+  EXPECT_FLOAT_EQ(ApplyFusedActivation(*GetFusedActivation(g.nodes[0]), 1.5f), 1.5f * (1.5f / 6.0f + 0.5f));
+}
+
+TEST(Passes, HardSigmoidGateOfAnotherTensorIsNotHardSwish) {
+  // Squeeze-excite: y = x * HardSigmoid(f(x)); not a HardSwish.
+  GraphBuilder b;
+  b.Input("x", {1, 4, 2, 2})
+      .Constant("w", {4, 4, 1, 1}, std::vector<float>(16, 0.5f))
+      .Op("Conv", {"x", "w"}, "c", {1, 4, 2, 2})
+      .Op("HardSigmoid", {"c"}, "h", {1, 4, 2, 2}, {{"alpha", 1.0f / 6.0f}, {"beta", 0.5f}})
+      .Op("Mul", {"x", "h"}, "y", {1, 4, 2, 2})
+      .Output("y");
+  EXPECT_EQ(*FuseHardSwishPattern(b.graph()), 0);
+}
+
+TEST(Passes, MarkFreeReshapes) {
+  GraphBuilder b;
+  b.Input("x", {1, 64, 1, 1})
+      .IntConstant("s", {2}, {1, 64})
+      .IntConstant("t", {4}, {1, 16, 2, 2})
+      .Op("Flatten", {"x"}, "f", {1, 64})             // [1,64,1,1] -> [1,64]: same layout
+      .Op("Reshape", {"f", "t"}, "r", {1, 16, 2, 2})  // channels change: a copy
+      .Op("Unsqueeze", {"f"}, "u", {1, 64, 1})        // [1,64,1]: same layout
+      .Output("r")
+      .Output("u");
+  Graph& g = b.graph();
+  ASSERT_EQ(*MarkFreeReshapes(g), 2);
+  EXPECT_TRUE(g.nodes[0].HasAttribute(kAliasAttr));
+  EXPECT_FALSE(g.nodes[1].HasAttribute(kAliasAttr));
+  EXPECT_TRUE(g.nodes[2].HasAttribute(kAliasAttr));
+}
+
+TEST(Passes, RemoveDeadNodesAndUnusedTensors) {
+  GraphBuilder b;
+  b.Input("x", {4})
+      .Constant("unused", {1}, {1.0f})
+      .Op("Relu", {"x"}, "r", {4})
+      .Op("Sigmoid", {"r"}, "dead", {4})
+      .Op("Tanh", {"dead"}, "dead2", {4})
+      .Op("Neg", {"r"}, "y", {4})
+      .Output("y");
+  Graph& g = b.graph();
+  ASSERT_EQ(*RemoveDeadNodes(g), 2);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"Relu", "Neg"}));
+  EXPECT_EQ(g.FindTensor("unused"), nullptr);
+  EXPECT_EQ(g.FindTensor("dead"), nullptr);
+  EXPECT_NE(g.FindTensor("x"), nullptr);
+}
+
+TEST(Passes, DefaultPipelineOnConvBnReluFlatten) {
+  GraphBuilder b;
+  b.Input("x", {1, 2, 1, 1})
+      .Constant("w", {4, 2, 1, 1}, std::vector<float>(8, 1.0f))
+      .Constant("p", {4}, {1, 1, 1, 1})
+      .Op("Identity", {"x"}, "xi", {1, 2, 1, 1})
+      .Op("Conv", {"xi", "w"}, "c", {1, 4, 1, 1})
+      .Op("BatchNormalization", {"c", "p", "p", "p", "p"}, "bn", {1, 4, 1, 1})
+      .Op("Relu", {"bn"}, "r", {1, 4, 1, 1})
+      .Op("Flatten", {"r"}, "f", {1, 4})
+      .Op("Softmax", {"f"}, "y", {1, 4})
+      .Output("y");
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"Conv", "Flatten", "Softmax"}));
+  EXPECT_EQ(stats.identities_removed, 1);
+  EXPECT_EQ(stats.batchnorms_folded, 1);
+  EXPECT_EQ(stats.activations_fused, 1);
+  EXPECT_EQ(stats.free_reshapes, 1);
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
+  EXPECT_EQ(g.FindTensor("p"), nullptr);  // BN parameters went with the BN
+}
+
+}  // namespace
+}  // namespace glpool

@@ -1,0 +1,226 @@
+#include <gtest/gtest.h>
+
+#include "gpu_backend/kernels/kernel_ops.h"
+#include "tests/kernels/kernel_test_util.h"
+
+namespace glpool::testing {
+namespace {
+
+struct ConvSpec {
+  Shape x;                        // N x C x H x W (or N x C x W)
+  int64_t out_channels = 4;
+  std::vector<int64_t> kernel{3, 3};
+  std::vector<int64_t> strides{1, 1};
+  std::vector<int64_t> dilations{1, 1};
+  std::vector<int64_t> pads{0, 0, 0, 0};
+  int64_t group = 1;
+  bool bias = true;
+  std::string auto_pad;           // empty: explicit pads
+};
+
+int64_t OutSize(int64_t in, int64_t k, int64_t s, int64_t d, int64_t pb, int64_t pe, const std::string& auto_pad) {
+  const int64_t extent = (k - 1) * d + 1;
+  if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") return (in + s - 1) / s;
+  if (auto_pad == "VALID") return (in - extent) / s + 1;
+  return (in + pb + pe - extent) / s + 1;
+}
+
+KernelCase Conv(const ConvSpec& spec, uint32_t seed = 1) {
+  const size_t r = spec.kernel.size();
+  KernelCase c;
+  c.node.name = "conv";
+  c.node.op_type = "Conv";
+  c.node.inputs = {"x", "w"};
+  c.node.outputs = {"y"};
+  c.node.attributes["kernel_shape"] = spec.kernel;
+  c.node.attributes["strides"] = spec.strides;
+  c.node.attributes["dilations"] = spec.dilations;
+  c.node.attributes["group"] = spec.group;
+  if (spec.auto_pad.empty()) {
+    c.node.attributes["pads"] = spec.pads;
+  } else {
+    c.node.attributes["auto_pad"] = spec.auto_pad;
+  }
+  c.inputs["x"] = RandomTensor(spec.x, seed);
+  Shape w = {spec.out_channels, spec.x[1] / spec.group};
+  w.insert(w.end(), spec.kernel.begin(), spec.kernel.end());
+  c.constants["w"] = RandomTensor(w, seed + 1);
+  if (spec.bias) {
+    c.node.inputs.push_back("b");
+    c.constants["b"] = RandomTensor({spec.out_channels}, seed + 2);
+  }
+  Shape y = {spec.x[0], spec.out_channels};
+  for (size_t i = 0; i < r; ++i) {
+    y.push_back(OutSize(spec.x[2 + i], spec.kernel[i], spec.strides[i], spec.dilations[i], spec.pads[i],
+                        spec.pads[i + r], spec.auto_pad));
+  }
+  c.outputs["y"] = y;
+  return c;
+}
+
+TEST(ConvTest, PointwiseOddChannels) {
+  for (int64_t in : {1, 3, 5, 13}) {
+    for (int64_t out : {1, 5, 13, 24}) {
+      SCOPED_TRACE("C_in " + std::to_string(in) + " C_out " + std::to_string(out));
+      ConvSpec spec;
+      spec.x = {1, in, 7, 13};
+      spec.out_channels = out;
+      spec.kernel = {1, 1};
+      ExpectMatchesReference(Conv(spec));
+    }
+  }
+}
+
+TEST(ConvTest, GeneralStridesPadsDilation) {
+  struct Geometry {
+    std::vector<int64_t> kernel, strides, dilations, pads;
+  };
+  const Geometry geometries[] = {
+      {{3, 3}, {1, 1}, {1, 1}, {1, 1, 1, 1}},  // same-size 3x3
+      {{3, 3}, {2, 2}, {1, 1}, {1, 1, 1, 1}},  // strided
+      {{3, 3}, {1, 1}, {2, 2}, {2, 2, 2, 2}},  // dilated (u2netp)
+      {{3, 5}, {2, 1}, {1, 2}, {0, 1, 2, 3}},  // asymmetric everything
+      {{1, 1}, {2, 2}, {1, 1}, {0, 0, 0, 0}},  // 1x1 strided: not pointwise
+  };
+  for (const Geometry& g : geometries) {
+    for (int64_t channels : {3, 13}) {
+      SCOPED_TRACE("kernel " + std::to_string(g.kernel[0]) + "x" + std::to_string(g.kernel[1]) + " stride " +
+                   std::to_string(g.strides[0]) + " C " + std::to_string(channels));
+      ConvSpec spec;
+      spec.x = {1, channels, 7, 13};
+      spec.out_channels = channels == 3 ? 5 : 20;  // 20: 5 slices, blocks of 4 with a partial last one
+      spec.kernel = g.kernel;
+      spec.strides = g.strides;
+      spec.dilations = g.dilations;
+      spec.pads = g.pads;
+      ExpectMatchesReference(Conv(spec));
+    }
+  }
+}
+
+TEST(ConvTest, OutputSliceBlocksAndBatch) {
+  for (int64_t out : {8, 12, 24, 28}) {  // blocks of 2, 3, 3 and 4 slices (with padding)
+    ConvSpec spec;
+    spec.x = {2, 5, 6, 7};
+    spec.out_channels = out;
+    spec.pads = {1, 1, 1, 1};
+    spec.bias = out != 12;
+    ExpectMatchesReference(Conv(spec));
+  }
+}
+
+TEST(ConvTest, AutoPad) {
+  for (const char* mode : {"SAME_UPPER", "SAME_LOWER", "VALID"}) {
+    SCOPED_TRACE(mode);
+    ConvSpec spec;
+    spec.x = {1, 3, 7, 13};
+    spec.out_channels = 5;
+    spec.kernel = {4, 3};
+    spec.strides = {2, 2};
+    spec.auto_pad = mode;
+    ExpectMatchesReference(Conv(spec));
+  }
+}
+
+TEST(ConvTest, Depthwise) {
+  for (int64_t channels : {1, 5, 13}) {
+    for (int64_t k : {3, 5}) {
+      for (int64_t stride : {1, 2}) {
+        SCOPED_TRACE("C " + std::to_string(channels) + " k " + std::to_string(k) + " s " + std::to_string(stride));
+        ConvSpec spec;
+        spec.x = {1, channels, 7, 13};
+        spec.out_channels = channels;
+        spec.group = channels;
+        spec.kernel = {k, k};
+        spec.strides = {stride, stride};
+        spec.pads = {k / 2, k / 2, k / 2, k / 2};
+        ExpectMatchesReference(Conv(spec));
+      }
+    }
+  }
+}
+
+TEST(ConvTest, Grouped) {
+  struct Groups {
+    int64_t in, out, group;
+  };
+  // Slice-aligned groups, groups straddling slices, and a depthwise multiplier.
+  for (const Groups& g : {Groups{8, 8, 2}, Groups{6, 9, 3}, Groups{10, 5, 5}, Groups{3, 6, 3},
+                          Groups{12, 6, 3}}) {
+    SCOPED_TRACE("in " + std::to_string(g.in) + " out " + std::to_string(g.out) + " group " + std::to_string(g.group));
+    ConvSpec spec;
+    spec.x = {1, g.in, 7, 13};
+    spec.out_channels = g.out;
+    spec.group = g.group;
+    spec.strides = {2, 1};
+    spec.pads = {1, 0, 1, 2};
+    ExpectMatchesReference(Conv(spec));
+  }
+}
+
+TEST(ConvTest, TallAndOneDimensional) {
+  ConvSpec tall;
+  tall.x = {1, 5, 127, 1};
+  tall.out_channels = 3;
+  tall.kernel = {3, 1};
+  tall.pads = {1, 0, 1, 0};
+  ExpectMatchesReference(Conv(tall));
+
+  ConvSpec line;  // rank 3: PHWC4 gives it H = 1
+  line.x = {2, 3, 13};
+  line.out_channels = 5;
+  line.kernel = {3};
+  line.strides = {2};
+  line.dilations = {2};
+  line.pads = {1, 2};
+  ExpectMatchesReference(Conv(line));
+}
+
+TEST(ConvTest, FusedActivations) {
+  ConvSpec spec;
+  spec.x = {1, 5, 7, 13};
+  spec.out_channels = 13;
+  spec.pads = {1, 1, 1, 1};
+  KernelCase relu = Conv(spec);
+  relu.node.attributes["fused_activation"] = std::string("Relu");
+  ExpectMatchesReference(relu);
+
+  spec.group = 5;
+  spec.out_channels = 5;
+  KernelCase clip = Conv(spec);  // depthwise + ReLU6-like clip
+  clip.node.attributes["fused_activation"] = std::string("Clip");
+  clip.node.attributes["fused_activation_params"] = std::vector<float>{0.0f, 0.5f};
+  ExpectMatchesReference(clip);
+}
+
+TEST(ConvTest, ThreeDimensionalIsUnsupported) {
+  ConvSpec spec;
+  spec.x = {1, 3, 4, 5, 6};
+  spec.kernel = {1, 1, 1};
+  spec.strides = {1, 1, 1};
+  spec.dilations = {1, 1, 1};
+  spec.pads = {0, 0, 0, 0, 0, 0};
+  const KernelCase c = Conv(spec);
+  const Graph graph = GraphOf(c);
+  auto plan = BuildConv(graph, graph.nodes[0], KernelLimits{});
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.status().code(), StatusCode::kUnsupported);
+  EXPECT_NE(plan.status().message().find("3-D convolution"), std::string::npos) << plan.status().ToString();
+}
+
+TEST(ConvTest, WorkGroupsStayWithinLimits) {
+  ConvSpec spec;
+  spec.x = {1, 5, 7, 13};
+  spec.out_channels = 5;
+  const Graph graph = GraphOf(Conv(spec));
+  for (uint32_t limit : {1u, 7u, 128u, 1024u}) {
+    KernelLimits limits;
+    limits.max_invocations = limit;
+    auto plan = BuildConv(graph, graph.nodes[0], limits);
+    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    EXPECT_LE(plan->local_size[0] * plan->local_size[1] * plan->local_size[2], limit);
+  }
+}
+
+}  // namespace
+}  // namespace glpool::testing

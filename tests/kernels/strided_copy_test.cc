@@ -1,0 +1,101 @@
+#include <gtest/gtest.h>
+
+#include "tests/kernels/kernel_test_util.h"
+
+namespace glpool::testing {
+namespace {
+
+KernelCase Copy(const std::string& op, const Shape& in, const std::vector<Shape>& outs) {
+  KernelCase c;
+  c.node.name = op + "_node";
+  c.node.op_type = op;
+  c.node.inputs = {"x"};
+  c.inputs["x"] = RandomTensor(in, 31);
+  for (size_t j = 0; j < outs.size(); ++j) {
+    const std::string name = "y" + std::to_string(j);
+    c.node.outputs.push_back(name);
+    c.outputs[name] = outs[j];
+  }
+  return c;
+}
+
+KernelCase Transpose(const Shape& in, const std::vector<int64_t>& perm) {
+  Shape out;
+  for (int64_t p : perm) out.push_back(in[p]);
+  KernelCase c = Copy("Transpose", in, {out});
+  c.node.attributes["perm"] = perm;
+  return c;
+}
+
+TEST(TransposeTest, Permutations) {
+  ExpectMatchesReference(Transpose({1, 5, 7, 13}, {0, 2, 3, 1}));                   // NCHW -> NHWC
+  ExpectMatchesReference(Transpose({1, 7, 13, 3}, {0, 3, 1, 2}), SweepVariants());  // NHWC -> NCHW
+  ExpectMatchesReference(Transpose({2, 13, 127, 1}, {0, 1, 3, 2}));                 // channel kept: vec4 path
+  ExpectMatchesReference(Transpose({3, 5}, {1, 0}), SweepVariants());
+  ExpectMatchesReference(Transpose({2, 3, 4, 5, 3}, {0, 3, 1, 4, 2}), SweepVariants());
+}
+
+KernelCase Slice(const Shape& in, const Shape& out, std::vector<int64_t> starts, std::vector<int64_t> ends,
+                 std::vector<int64_t> axes, std::vector<int64_t> steps) {
+  KernelCase c = Copy("Slice", in, {out});
+  c.node.inputs = {"x", "starts", "ends", "axes", "steps"};
+  const int64_t n = static_cast<int64_t>(starts.size());
+  c.constants["starts"] = TensorData::FromInt64s({n}, starts);
+  c.constants["ends"] = TensorData::FromInt64s({n}, ends);
+  c.constants["axes"] = TensorData::FromInt64s({n}, axes);
+  c.constants["steps"] = TensorData::FromInt64s({n}, steps);
+  return c;
+}
+
+TEST(SliceTest, StartsEndsSteps) {
+  // Channels at an unaligned start (lanes), at an aligned one (vec4s).
+  ExpectMatchesReference(Slice({1, 13, 7, 13}, {1, 5, 7, 13}, {3}, {8}, {1}, {1}));
+  ExpectMatchesReference(Slice({1, 13, 7, 13}, {1, 9, 7, 13}, {4}, {100}, {1}, {1}), SweepVariants());
+  // Spatial axes with steps, negative ones included.
+  ExpectMatchesReference(Slice({1, 5, 7, 13}, {1, 5, 3, 4}, {1, -1}, {7, 0}, {2, 3}, {2, -3}), SweepVariants());
+  ExpectMatchesReference(Slice({2, 3, 127, 1}, {2, 3, 63, 1}, {-1, 0}, {-3, 126}, {0, 2}, {-1, 2}), SweepVariants());
+  ExpectMatchesReference(Slice({13}, {4}, {2}, {10}, {0}, {2}), SweepVariants());
+}
+
+TEST(SplitTest, ChannelAndSpatialAxes) {
+  KernelCase channels = Copy("Split", {1, 13, 7, 13}, {{1, 3, 7, 13}, {1, 5, 7, 13}, {1, 5, 7, 13}});
+  channels.node.attributes["axis"] = int64_t{1};
+  channels.node.inputs = {"x", "split"};
+  channels.constants["split"] = TensorData::FromInt64s({3}, {3, 5, 5});
+  ExpectMatchesReference(channels);
+  KernelCase aligned = Copy("Split", {1, 13, 7, 13}, {{1, 8, 7, 13}, {1, 5, 7, 13}});
+  aligned.node.attributes["axis"] = int64_t{1};
+  aligned.node.inputs = {"x", "split"};
+  aligned.constants["split"] = TensorData::FromInt64s({2}, {8, 5});
+  ExpectMatchesReference(aligned, SweepVariants());
+  KernelCase spatial = Copy("Split", {2, 5, 7, 13}, {{2, 5, 7, 6}, {2, 5, 7, 7}});
+  spatial.node.attributes["axis"] = int64_t{-1};
+  spatial.node.inputs = {"x", "split"};
+  spatial.constants["split"] = TensorData::FromInt64s({2}, {6, 7});
+  ExpectMatchesReference(spatial, SweepVariants());
+}
+
+TEST(DepthToSpaceTest, BothModesAndInverse) {
+  for (const char* mode : {"DCR", "CRD"}) {
+    SCOPED_TRACE(mode);
+    KernelCase c = Copy("DepthToSpace", {1, 12, 7, 13}, {{1, 3, 14, 26}});
+    c.node.attributes["blocksize"] = int64_t{2};
+    c.node.attributes["mode"] = std::string(mode);
+    ExpectMatchesReference(c, SweepVariants());
+  }
+  KernelCase s2d = Copy("SpaceToDepth", {1, 5, 14, 26}, {{1, 20, 7, 13}});
+  s2d.node.attributes["blocksize"] = int64_t{2};
+  ExpectMatchesReference(s2d, SweepVariants());
+}
+
+TEST(ReshapeCopyTest, LayoutChangingReshapes) {
+  KernelCase flatten = Copy("Flatten", {1, 5, 7, 13}, {{1, 455}});
+  ExpectMatchesReference(flatten, SweepVariants());
+  KernelCase reshape = Copy("Reshape", {1, 13, 7, 13}, {{1, 13, 91}});  // N, C kept: vec4 path
+  reshape.node.inputs = {"x", "shape"};
+  reshape.constants["shape"] = TensorData::FromInt64s({3}, {1, 13, 91});
+  ExpectMatchesReference(reshape, SweepVariants());
+}
+
+}  // namespace
+}  // namespace glpool::testing

@@ -1,0 +1,50 @@
+// The 11 hard offset-packing instances published with MiniMalloc
+// (../shared/zoo/challenging): each fits an arena of 1,048,576 bytes; EXACT,
+// with a 10 s budget each, must come within 5% of that (TFLite's offset
+// planner needs 1.26-1.41x). A missing folder is a failure, not a skip.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "planner/offsets_planner.h"
+#include "planner/records_json.h"
+#include "planner/verifier.h"
+#include "planner_test_util.h"
+
+namespace glpool {
+namespace {
+
+constexpr uint64_t kPublishedArena = 1048576;
+
+TEST(OffsetsChallengingTest, ExactWithinFivePercent) {
+  const std::string dir = GLPOOL_ZOO_CHALLENGING_DIR;
+  const std::vector<std::string> files = testing_util::JsonFiles(dir);
+  ASSERT_EQ(files.size(), 11u) << "the challenging instances are missing or incomplete at " << dir
+                               << " (expected 11 *.json files)";
+  OffsetOptions options;
+  options.budget_seconds = 10.0;
+  for (const std::string& file : files) {
+    StatusOr<RecordSet> set = ReadRecordsJson(file);
+    ASSERT_TRUE(set.ok()) << set.status().ToString();
+    SCOPED_TRACE(set->model);
+    StatusOr<OffsetPlan> plan = PlanOffsets(set->records, OffsetStrategy::kExact, options);
+    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    const Status valid = VerifyOffsets(set->records, plan->assignment, 1, &set->names);
+    ASSERT_TRUE(valid.ok()) << valid.ToString();
+    const uint64_t arena = plan->assignment.total_size;
+    EXPECT_LE(arena, kPublishedArena + kPublishedArena / 20);
+    EXPECT_LE(plan->proven_lower_bound, arena);
+    std::printf("[ offsets ] %-14s exact %8llu (%+.2f%% vs 1048576)  lower bound %8llu  proven >= %8llu"
+                "  gap %6llu  %s  %6.2f s\n",
+                set->model.c_str(), static_cast<unsigned long long>(arena),
+                100.0 * (static_cast<double>(arena) / kPublishedArena - 1.0),
+                static_cast<unsigned long long>(plan->lower_bound),
+                static_cast<unsigned long long>(plan->proven_lower_bound),
+                static_cast<unsigned long long>(arena - plan->proven_lower_bound),
+                plan->proven_optimal ? "optimal" : "       ", plan->ms / 1000.0);
+  }
+}
+
+}  // namespace
+}  // namespace glpool

@@ -1,0 +1,78 @@
+// The headless overlay: rendered to a PNG, checked from the report the
+// renderer returns (one map box per pooled tensor) and from the file.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <filesystem>
+#include <set>
+
+#include "gpu_backend/gl/gl_context.h"
+#include "samples/overlay/overlay_png.h"
+#include "samples/overlay/overlay_session.h"
+#include "tests/samples/overlay_test_util.h"
+
+namespace glpool {
+namespace {
+
+void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& selection, const std::string& file) {
+  auto context = gl::CreateHeadlessContext();
+  ASSERT_TRUE(context.ok()) << context.status().ToString();
+  auto session = overlay::OverlaySession::Create(network.title, std::move(network.graph),
+                                                 std::move(network.inputs), selection);
+  if (!session.ok() && session.status().code() == StatusCode::kUnsupported) {
+    GTEST_SKIP() << "network not runnable on the GPU yet: " << session.status().ToString();
+  }
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  const std::string path = (std::filesystem::temp_directory_path() / file).string();
+  std::filesystem::remove(path);
+  constexpr int kWidth = 1024, kHeight = 700;
+  auto report = overlay::RenderOverlayPng(**session, path, kWidth, kHeight);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+
+  // One box per pooled tensor, each tensor exactly once.
+  const size_t pooled = (*session)->executor().tensors().size();
+  ASSERT_GT(pooled, 0u);
+  EXPECT_EQ(report->frame.boxes_drawn, pooled);
+  EXPECT_EQ(std::set<size_t>(report->frame.box_tensors.begin(), report->frame.box_tensors.end()).size(), pooled);
+  EXPECT_EQ(report->frame.pool_rows, (*session)->executor().objects().size());
+  EXPECT_EQ(report->frame.totals.pool_bytes, (*session)->executor().memory().pool_bytes);
+
+  int width = 0, height = 0, channels = 0;
+  stbi_uc* pixels = stbi_load(path.c_str(), &width, &height, &channels, 4);
+  ASSERT_NE(pixels, nullptr) << "cannot decode " << path;
+  std::vector<uint8_t> rgba(pixels, pixels + static_cast<size_t>(width) * height * 4);
+  stbi_image_free(pixels);
+  EXPECT_EQ(width, kWidth);
+  EXPECT_EQ(height, kHeight);
+  EXPECT_GT(testing::DistinctColors(rgba), 16u) << "the PNG is (nearly) one colour";
+  // The map region holds the boxes, not just its background.
+  const uint8_t map_background[3] = {30, 32, 40};
+  EXPECT_GT(testing::PixelsUnlike(rgba, width, static_cast<int>(report->frame.map_x0),
+                                  static_cast<int>(report->frame.map_y0), static_cast<int>(report->frame.map_x1),
+                                  static_cast<int>(report->frame.map_y1), map_background),
+            100u);
+  std::cout << "overlay PNG: " << path << " (" << report->frame.boxes_drawn << " boxes, pool "
+            << report->frame.totals.pool_bytes << " of naive " << report->frame.totals.naive_bytes << " bytes)\n";
+}
+
+TEST(OverlayPng, DemoNetworkBuffers) {
+  ExpectPngOverlay(testing::DemoTestNetwork(), {ObjectKind::kBuffers, Precision::kFp32, "auto"}, "glpool_demo_buffers.png");
+}
+
+TEST(OverlayPng, DemoNetworkTexturesFp16) {
+  ExpectPngOverlay(testing::DemoTestNetwork(), {ObjectKind::kTextures, Precision::kFp16, "auto"},
+                   "glpool_demo_textures.png");
+}
+
+TEST(OverlayPng, DemoNetworkArena) {
+  ExpectPngOverlay(testing::DemoTestNetwork(), {ObjectKind::kArena, Precision::kFp32, "auto"}, "glpool_demo_arena.png");
+}
+
+TEST(OverlayPng, U2netp) {
+  auto network = testing::U2netpTestNetwork();
+  ASSERT_TRUE(network.ok()) << network.status().ToString();
+  ExpectPngOverlay(std::move(network).value(), {ObjectKind::kBuffers, Precision::kFp32, "auto"}, "glpool_u2netp.png");
+}
+
+}  // namespace
+}  // namespace glpool
