@@ -1,5 +1,7 @@
 #include "planner/objects_auto.h"
 
+#include <algorithm>
+
 #include "planner/lower_bounds.h"
 #include "planner/objects_common.h"
 #include "planner/objects_equality.h"
@@ -16,7 +18,16 @@ namespace glpool {
 
 AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
                                   const AutoObjectsOptions& options) {
-  const uint64_t lower = SharedObjectsLowerBound(records);
+  const std::vector<uint64_t> maxima = PositionalMaxima(records);
+  uint64_t lower = 0;
+  for (uint64_t l : maxima) lower += l;
+  // A search node costs about one step per object, and plans need about as
+  // many objects as tensors are ever live at once: scale the node budgets
+  // so that the work, not the node count, stays bounded.
+  const double per_object = 8.0 / static_cast<double>(std::max<size_t>(8, maxima.size()));
+  auto budget = [per_object](uint64_t nodes) {
+    return static_cast<uint64_t>(static_cast<double>(nodes) * per_object);
+  };
   AutoObjectsResult best;
   uint64_t best_total = UINT64_MAX;
   auto consider = [&](ObjectStrategy s, ObjectsAssignment<uint64_t> a) {
@@ -59,7 +70,7 @@ AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
   if (settled()) return best;
 
   SearchOptions search;
-  search.max_nodes = options.search_nodes;
+  search.max_nodes = budget(options.search_nodes);
   search.incumbent_total = best_total;
   const SearchResult searched = SearchObjects(records, search);
   if (searched.found) refine(searched.ids, "branch and bound");
@@ -71,15 +82,15 @@ AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
   if (settled()) return best;
 
   ProfileSearchOptions profiles;
-  profiles.nodes_per_profile = options.profile_nodes_each;
-  profiles.total_nodes = options.profile_nodes;
+  profiles.nodes_per_profile = budget(options.profile_nodes_each);
+  profiles.total_nodes = budget(options.profile_nodes);
   profiles.incumbent_total = best_total;
   const SearchResult profiled = SearchProfiles(records, profiles);
   if (profiled.found) refine(profiled.ids, "profile search");
   if (settled()) return best;
 
   WindowOptions windows;
-  windows.total_nodes = options.window_nodes;
+  windows.total_nodes = budget(options.window_nodes);
   std::vector<size_t> ids = best.assignment.object_ids;
   ImproveByWindows(records, &ids, windows);
   ImproveObjects(records, &ids);

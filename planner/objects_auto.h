@@ -25,17 +25,19 @@
 
 namespace glpool {
 
+// Node budgets as for a plan needing up to 8 objects; record sets with more
+// tensors live at once get proportionally fewer (nodes cost more there).
 struct AutoObjectsOptions {
-  uint64_t search_nodes = 8000;         // branch and bound
-  uint64_t profile_nodes = 10000;       // profile search, in all
-  uint64_t profile_nodes_each = 1000;   // per candidate profile
-  uint64_t window_nodes = 10000;        // window re-optimization, in all
+  uint64_t search_nodes = 8000;        // branch and bound
+  uint64_t profile_nodes = 10000;      // profile search, in all
+  uint64_t profile_nodes_each = 1000;  // per candidate profile
+  uint64_t window_nodes = 10000;       // window re-optimization, in all
 };
 
 struct AutoObjectsResult {
   ObjectsAssignment<uint64_t> assignment;
   ObjectStrategy base = ObjectStrategy::kNaive;  // the best portfolio member
-  std::string refinement;  // the improvement pass that beat it, or ""
+  std::string refinement;                        // the improvement pass that beat it, or ""
   // No plan of these records has a smaller total: the plan meets the lower
   // bound, or branch and bound exhausted every smaller total.
   bool proven_optimal = false;

@@ -49,9 +49,9 @@ class LocalSearch {
   }
 
   void Normalize(std::vector<Object>* objects) const {
-    objects->erase(std::remove_if(objects->begin(), objects->end(),
-                                  [](const Object& o) { return o.empty(); }),
-                   objects->end());
+    objects->erase(
+        std::remove_if(objects->begin(), objects->end(), [](const Object& o) { return o.empty(); }),
+        objects->end());
     for (Object& o : *objects) SortObject(&o);
   }
 

@@ -11,6 +11,8 @@ namespace glpool {
 namespace {
 
 constexpr size_t kNone = SIZE_MAX;
+constexpr size_t kExactUpTo = 600;
+constexpr size_t kCandidates = 64;
 constexpr int64_t kInf = std::numeric_limits<int64_t>::max() / 4;
 
 struct Edge {
@@ -36,7 +38,8 @@ class PrimalDual {
     row_col_.assign(rows_, kNone);
     col_row_.assign(cols_, kNone);
     // Row reduction: each row's cheapest edge starts tight, so the first
-    // augmentation already matches most rows.
+    // augmentation already matches most rows. (Columns keep z = 0: a column
+    // may stay unused, which needs z <= 0.)
     for (size_t r = 0; r < rows_; ++r) {
       int64_t lowest = kInf;
       for (const Edge& e : edges_[r]) lowest = std::min(lowest, e.cost);
@@ -118,7 +121,7 @@ class PrimalDual {
         bool advanced = false;
         while (next_edge_[r] < edges_[r].size()) {
           const Edge& e = edges_[r][next_edge_[r]++];
-            if (visited_[e.col] || e.col == row_col_[r] || Reduced(r, e) != 0) continue;
+          if (visited_[e.col] || e.col == row_col_[r] || Reduced(r, e) != 0) continue;
           visited_[e.col] = 1;
           path_cols.push_back(e.col);
           if (col_row_[e.col] == kNone) {
@@ -165,15 +168,30 @@ ObjectsAssignment<uint64_t> PlanMinCostFlowObjects(const std::vector<ByteRecord>
   // tensor j's object (j ends before i starts) at cost top - min(s_i, s_j),
   // which is the growth max(0, s_i - s_j) plus s_i's constant (top - s_i);
   // column n + i: a new object, cost top (s_i plus the same constant).
+  // Above kExactUpTo tensors, each row keeps only its kCandidates cheapest
+  // reuse edges (ties: the predecessor that ended last), so the network
+  // stays O(n) edges instead of O(n^2).
   std::vector<std::vector<Edge>> edges(n);
+  std::vector<std::pair<Edge, TaskId>> candidates;
   for (size_t i = 0; i < n; ++i) {
+    candidates.clear();
     for (size_t j = 0; j < n; ++j) {
       const int64_t saving =
           static_cast<int64_t>(std::min(records[i].size, records[j].size) >> shift);
       if (records[j].last_task < records[i].first_task && saving > 0) {
-        edges[i].push_back({j, top - saving});
+        candidates.push_back({{j, top - saving}, records[j].last_task});
       }
     }
+    if (n > kExactUpTo && candidates.size() > kCandidates) {
+      std::nth_element(candidates.begin(), candidates.begin() + kCandidates, candidates.end(),
+                       [](const auto& a, const auto& b) {
+                         if (a.first.cost != b.first.cost) return a.first.cost < b.first.cost;
+                         if (a.second != b.second) return a.second > b.second;
+                         return a.first.col < b.first.col;
+                       });
+      candidates.resize(kCandidates);
+    }
+    for (const auto& c : candidates) edges[i].push_back(c.first);
     edges[i].push_back({n + i, top});
   }
   const std::vector<size_t> col_row = PrimalDual(edges, 2 * n).Solve();

@@ -14,6 +14,10 @@
 //    a dual update, and a maximal set of disjoint zero-cost augmenting paths.
 //    Edge costs take one value per tensor size, so phases are few (<= ~100
 //    on the zoo) and each is O(edges) = O(n^2) at worst.
+//  - Up to 600 tensors (the zoo has at most 475) the flow is solved exactly.
+//    Beyond, each tensor keeps only its 64 cheapest reuse edges (ties: the
+//    predecessor that ended last), so the network has O(n) edges instead of
+//    O(n^2): the optimum of that sparser network, still a valid plan.
 //  - Costs are 64-bit; sizes so large that a sum of costs could overflow are
 //    scaled down first (the plan stays valid, only the optimization coarsens).
 #pragma once

@@ -61,13 +61,20 @@ StatusOr<ObjectsPlan> PlanSharedObjects(const std::vector<ByteRecord>& records,
 
 const char* ObjectStrategyName(ObjectStrategy strategy) {
   switch (strategy) {
-    case ObjectStrategy::kNaive: return "naive";
-    case ObjectStrategy::kEquality: return "equality";
-    case ObjectStrategy::kGreedyInOrder: return "greedy_in_order";
-    case ObjectStrategy::kGreedyByBreadth: return "greedy_by_breadth";
-    case ObjectStrategy::kGreedyBySize: return "greedy_by_size";
-    case ObjectStrategy::kMinCostFlow: return "min_cost_flow";
-    case ObjectStrategy::kAuto: return "auto";
+    case ObjectStrategy::kNaive:
+      return "naive";
+    case ObjectStrategy::kEquality:
+      return "equality";
+    case ObjectStrategy::kGreedyInOrder:
+      return "greedy_in_order";
+    case ObjectStrategy::kGreedyByBreadth:
+      return "greedy_by_breadth";
+    case ObjectStrategy::kGreedyBySize:
+      return "greedy_by_size";
+    case ObjectStrategy::kMinCostFlow:
+      return "min_cost_flow";
+    case ObjectStrategy::kAuto:
+      return "auto";
   }
   return "unknown";
 }
@@ -82,15 +89,15 @@ StatusOr<ObjectStrategy> ParseObjectStrategy(const std::string& name) {
     known += known.empty() ? "" : ", ";
     known += ObjectStrategyName(s);
   }
-  return InvalidArgumentError("unknown shared-objects strategy \"" + name + "\" (known: " +
-                              known + ")");
+  return InvalidArgumentError("unknown shared-objects strategy \"" + name + "\" (known: " + known +
+                              ")");
 }
 
 const std::vector<ObjectStrategy>& AllObjectStrategies() {
   static const std::vector<ObjectStrategy> all = {
-      ObjectStrategy::kNaive,           ObjectStrategy::kEquality,
-      ObjectStrategy::kGreedyInOrder,   ObjectStrategy::kGreedyByBreadth,
-      ObjectStrategy::kGreedyBySize,    ObjectStrategy::kMinCostFlow,
+      ObjectStrategy::kNaive,         ObjectStrategy::kEquality,
+      ObjectStrategy::kGreedyInOrder, ObjectStrategy::kGreedyByBreadth,
+      ObjectStrategy::kGreedyBySize,  ObjectStrategy::kMinCostFlow,
       ObjectStrategy::kAuto};
   return all;
 }

@@ -82,8 +82,9 @@ class WindowSearch {
   // True when `object`'s fixed tensors leave [first, last] free.
   bool FixedFree(size_t object, TaskId first, TaskId last) const {
     const auto& f = fixed_[object];  // sorted by first task, disjoint
-    auto it = std::lower_bound(f.begin(), f.end(), first,
-                               [](const std::pair<TaskId, TaskId>& x, TaskId v) { return x.first < v; });
+    auto it =
+        std::lower_bound(f.begin(), f.end(), first,
+                         [](const std::pair<TaskId, TaskId>& x, TaskId v) { return x.first < v; });
     if (it != f.end() && it->first <= last) return false;
     if (it != f.begin() && std::prev(it)->second >= first) return false;
     return true;

@@ -21,7 +21,7 @@
 namespace glpool {
 
 struct WindowOptions {
-  size_t window = 24;              // tensors per window
+  size_t window = 24;  // tensors per window
   uint64_t nodes_per_window = 4000;
   uint64_t total_nodes = 400000;
   int max_sweeps = 4;

@@ -71,8 +71,10 @@ SearchOutcome ArenaSearch::Solve(const std::vector<uint64_t>& caps, Clock::time_
   caps_ = &caps;
   deadline_ = deadline;
   section_cap_ = 0;
+  uniform_caps_ = true;
   for (size_t i : tensors_) {
     if (records_[i].size > caps[i]) return SearchOutcome::kInfeasible;
+    if (caps[i] != caps[tensors_.front()]) uniform_caps_ = false;
     section_cap_ = std::max(section_cap_, caps[i]);
   }
   for (uint64_t load : loads_) {
@@ -117,9 +119,19 @@ bool ArenaSearch::Fits(size_t i, uint64_t at) const {
   return at <= (*caps_)[i] - records_[i].size;
 }
 
+uint64_t ArenaSearch::SectionCap(size_t s) const {
+  if (uniform_caps_) return section_cap_;
+  uint64_t cap = 0;
+  for (size_t i : cover_[s]) {
+    if (!placed_[i]) cap = std::max(cap, (*caps_)[i]);
+  }
+  return cap;
+}
+
 bool ArenaSearch::RaiseFits(size_t first, size_t last, uint64_t height) const {
   for (size_t s = first; s <= last; ++s) {
-    if (height > section_cap_ || skyline_.load(s) > section_cap_ - height) return false;
+    const uint64_t cap = SectionCap(s);
+    if (height > cap || skyline_.load(s) > cap - height) return false;
   }
   return true;
 }
@@ -148,7 +160,9 @@ bool ArenaSearch::SpaceSuffices(size_t begin, size_t end, size_t lo, size_t hi) 
   for (size_t s = wlo; s <= whi; ++s) {
     const uint64_t load = skyline_.load(s);
     if (load == 0) continue;
-    const uint64_t room = section_cap_ - load;  // the lowest start that still fits
+    const uint64_t cap = SectionCap(s);
+    if (load > cap) return false;
+    const uint64_t room = cap - load;  // the lowest start that still fits
     bool fits = false;
     for (size_t i : cover_[s]) {
       if (!placed_[i] && lowest_[i] <= room) {
@@ -261,7 +275,9 @@ bool ArenaSearch::ChooseRun(size_t begin, size_t end, Choice* choice) {
     int64_t count = 0;
     for (size_t t = run_begin; t <= run_end; ++t) {
       count += coverage_[t];
-      const uint64_t slack = section_cap_ - f - skyline_.load(t);
+      const uint64_t cap = SectionCap(t);
+      if (f > cap || skyline_.load(t) > cap - f) return false;
+      const uint64_t slack = cap - f - skyline_.load(t);
       // Policy 0 takes the run with the least slack (fail first), policy 1
       // the lowest run, leftmost: both complete, strong on different graphs.
       const uint64_t score = policy_ == 0 ? slack : f;

@@ -22,6 +22,9 @@
 //    on f, and the part of L left of it is raised at once; the raise of all
 //    of L is the last branch;
 //  - identical tensors (same sections, size and cap) go in index order;
+//  - per-tensor caps (alignment lets the topmost tensor's padding stick out)
+//    bound a section by the largest cap among its unplaced tensors, since
+//    the topmost of them ends there;
 //  - dominance: a raise that leaves an empty band at least as tall as some
 //    tensor lying inside it is never needed (that tensor could drop to f);
 //  - spatial inference: each unplaced tensor sits at or above the highest
@@ -97,6 +100,9 @@ class ArenaSearch {
   // The spatial inference, over the sections [lo, hi] may have affected.
   bool SpaceSuffices(size_t begin, size_t end, size_t lo, size_t hi) const;
   bool RaiseFits(size_t first, size_t last, uint64_t height) const;
+  // The highest any stack in section s may reach: the largest cap among its
+  // unplaced tensors (the topmost of them ends there), or the common cap.
+  uint64_t SectionCap(size_t s) const;
   bool Fits(size_t i, uint64_t at) const;
   // Moves, undone by Unwind(Save()). They keep lowest_ up to date.
   void Place(size_t i, uint64_t at);
@@ -115,7 +121,8 @@ class ArenaSearch {
   // Per Solve:
   Skyline skyline_;
   const std::vector<uint64_t>* caps_ = nullptr;
-  uint64_t section_cap_ = 0;
+  uint64_t section_cap_ = 0;  // the largest cap
+  bool uniform_caps_ = true;  // all caps equal (always so without alignment)
   std::vector<size_t> twin_;  // previous identical tensor, or none
   std::vector<uint64_t> offsets_;
   std::vector<char> placed_;

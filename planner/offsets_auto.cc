@@ -35,9 +35,9 @@ StatusOr<AutoResult> SolveOffsetsAuto(const OffsetProblem& problem, double budge
 
   best.proven_lower_bound = lower_bound;
   if (consider(OffsetStrategy::kGreedyBySize, OffsetsGreedyBySize(problem.units)) ||
-      consider(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units)) ||
+      consider(OffsetStrategy::kStripPacking, OffsetsStripPacking(problem.units)) ||
       consider(OffsetStrategy::kGreedyByBreadth, OffsetsGreedyByBreadth(problem.units)) ||
-      consider(OffsetStrategy::kStripPacking, OffsetsStripPacking(problem.units))) {
+      consider(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units))) {
     best.proven_lower_bound = best.total_bytes;
     return best;
   }

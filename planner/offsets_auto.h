@@ -1,11 +1,11 @@
 // AUTO offsets: the portfolio, smallest arena kept.
-//  - run the cheap heuristics in AllOffsetStrategies() order
-//    (GREEDY_BY_SIZE, GREEDY_IN_ORDER, GREEDY_BY_BREADTH, STRIP_PACKING),
-//    stopping at the first that reaches the lower bound: nothing can beat
-//    it, and on real networks one of them usually does (in well under 1 ms);
+//  - run the cheap heuristics, most often best first (GREEDY_BY_SIZE,
+//    STRIP_PACKING, GREEDY_BY_BREADTH, GREEDY_IN_ORDER), stopping at the
+//    first that reaches the lower bound: nothing can beat it, and on real
+//    networks one of them does (all 20 zoo files, in a few ms at most);
 //  - otherwise add OBJECTS_TO_OFFSETS, then search (EXACT) with the best
 //    plan so far as incumbent and the remaining budget;
-//  - keep the smallest arena; ties go to the earlier strategy, and EXACT is
+//  - keep the smallest arena; ties go to the one run earlier, and EXACT is
 //    chosen only when it strictly improved on every heuristic.
 #pragma once
 

@@ -8,11 +8,16 @@
 #include "planner/offsets_arena_search.h"
 #include "planner/offsets_greedy_by_size.h"
 #include "planner/offsets_strip_packing.h"
+#include "planner/time_sections.h"
 
 namespace glpool {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Beyond this many (tensor, section) pairs (64 MiB of lists) the search is
+// not attempted: the incumbent comes back with the plain floor.
+constexpr uint64_t kMaxCoverSlots = uint64_t{1} << 23;
 
 // Per-tensor caps in units for an arena of `capacity` bytes; false if some
 // tensor alone is larger.
@@ -73,6 +78,17 @@ class CapacityGrid {
   std::vector<uint64_t> residues_;
 };
 
+// The search keeps, per section, the tensors live there: one slot per
+// (tensor, section) pair.
+uint64_t CoverSlots(const std::vector<ByteRecord>& units) {
+  const TimeSections sections = BuildTimeSections(units);
+  uint64_t slots = 0;
+  for (size_t i = 0; i < units.size(); ++i) {
+    if (units[i].size != 0) slots += sections.last[i] - sections.first[i] + 1;
+  }
+  return slots;
+}
+
 }  // namespace
 
 ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<uint64_t>* incumbent,
@@ -98,16 +114,26 @@ ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<ui
   result.total_bytes = ArenaBytes(problem, result.unit_offsets);
 
   const CapacityGrid grid(problem);
+  if (CoverSlots(problem.units) > kMaxCoverSlots) {
+    result.proven_lower_bound = std::min(grid.AtOrAbove(result.proven_lower_bound), result.total_bytes);
+    return result;
+  }
   result.proven_lower_bound = grid.AtOrAbove(result.proven_lower_bound);
   ArenaSearch search(problem.units);
   std::vector<uint64_t> caps, found;
   bool first = true;
   uint64_t lo = result.proven_lower_bound;  // bisection floor, >= the proven one
-  while (lo < result.total_bytes) {
+  while (result.proven_lower_bound < result.total_bytes) {
     const Clock::time_point now = Clock::now();
     if (now >= deadline) break;
-    const uint64_t hi = grid.AtOrBelow(result.total_bytes - 1);
-    if (hi < lo) break;
+    uint64_t hi = grid.AtOrBelow(result.total_bytes - 1);
+    if (hi < lo) {
+      // The bisection closed on timed-out probes: another pass from the
+      // proven floor gives them what time is left.
+      lo = result.proven_lower_bound;
+      hi = grid.AtOrBelow(result.total_bytes - 1);
+      if (hi < lo) break;
+    }
     const uint64_t capacity = first ? lo : std::max(lo, grid.AtOrBelow(lo + (hi - lo) / 2));
     // The floor itself is the usual answer on real networks, but when it is
     // not, proving so can take long: it gets a fifth of the budget, later

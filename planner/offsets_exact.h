@@ -10,11 +10,15 @@
 //    "infeasible" is a proof and lifts the floor above C, "timed out" only
 //    moves the bisection on;
 //  - the first probe gets a fifth of the budget, later ones a third of what
-//    is left, so one hard capacity cannot eat it all; stop when floor ==
-//    incumbent (optimal), the bisection closes, or time is up;
+//    is left, so one hard capacity cannot eat it all; when the bisection
+//    closes on timed-out probes, another pass starts from the proven floor;
+//    stop when floor == incumbent (optimal) or time is up;
 //  - every plan can be pushed down onto sums of sizes, so an arena is
 //    k * g * alignment + bytes_i for some tensor i (g = gcd of the sizes in
 //    units): only such capacities are probed, and the floor rounds up to one.
+// Record sets so large and long-lived that the search's per-section lists
+// would pass 2^23 entries (64 MiB) are not searched: the incumbent is
+// returned with the plain floor.
 // With alignment a the search works in units of a; tensor i fits under C
 // bytes iff its unit offset is at most floor((C - bytes_i) / a), so the topmost
 // tensor's padding may stick out of the arena, exactly as total_size counts it.

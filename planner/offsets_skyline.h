@@ -8,10 +8,11 @@
 //    with load 0 is a *wall*: nothing will ever be placed there again, so it
 //    separates runs;
 //  - a *run* is a maximal stretch of consecutive non-wall sections with the
-//    same floor; the lowest run is the leftmost run of minimal floor. Both
-//    strategies work only on the lowest run: a tensor lying wholly inside it
-//    can sit exactly on its floor, and if none does, the run is *raised* to
-//    its lower neighbour (that space is wasted).
+//    same floor; the lowest run is the leftmost run of minimal floor. The
+//    strategies work on a run whose neighbours are higher (STRIP_PACKING on
+//    the lowest, EXACT on any such): a tensor lying wholly inside it can sit
+//    exactly on its floor, and if none does, the run is *raised* to its lower
+//    neighbour (that space is wasted).
 // Every change can be undone back to a Mark(), which is what lets EXACT
 // backtrack cheaply.
 #pragma once
@@ -43,7 +44,8 @@ class Skyline {
   // The lowest run, or false when every section is a wall (all placed).
   bool LowestRun(Run* run) const { return LowestRunIn(0, floor_.size(), run); }
 
-  // The same within sections [begin, end) (neighbours outside still count).
+  // The same within sections [begin, end), which must be bounded by walls or
+  // the edges (neighbours outside still count).
   bool LowestRunIn(size_t begin, size_t end, Run* run) const;
 
   // Places a tensor of `size` (> 0) over sections [first, last], all at floor

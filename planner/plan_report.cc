@@ -14,7 +14,8 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-StrategyRow PlanObjectsRow(const RecordSet& set, ObjectStrategy strategy, std::string* auto_choice) {
+StrategyRow PlanObjectsRow(const RecordSet& set, ObjectStrategy strategy,
+                           std::string* auto_choice) {
   StrategyRow row;
   row.name = ObjectStrategyName(strategy);
   const auto start = std::chrono::steady_clock::now();
@@ -88,7 +89,8 @@ Status SelectStrategies(const std::string& name, PlanReportOptions* options) {
   StatusOr<OffsetStrategy> offset = ParseOffsetStrategy(name);
   if (!object.ok() && !offset.ok()) {
     std::string known = "all";
-    for (ObjectStrategy s : AllObjectStrategies()) known += std::string(", ") + ObjectStrategyName(s);
+    for (ObjectStrategy s : AllObjectStrategies())
+      known += std::string(", ") + ObjectStrategyName(s);
     for (OffsetStrategy s : AllOffsetStrategies()) {
       if (!ParseObjectStrategy(OffsetStrategyName(s)).ok()) {
         known += std::string(", ") + OffsetStrategyName(s);

@@ -25,10 +25,10 @@ struct StrategyRow {
   // Shared objects: how many objects the plan allocates. Offsets: the number
   // of GL buffers, 1 (the arena) or 0 with no tensors.
   size_t objects = 0;
-  double ms = 0.0;      // wall-clock planning time
+  double ms = 0.0;  // wall-clock planning time
   bool verified = false;
-  std::string error;    // planning or verification failure, "" when fine
-  std::string detail;   // e.g. AUTO's winner, "proven optimal"
+  std::string error;   // planning or verification failure, "" when fine
+  std::string detail;  // e.g. AUTO's winner, "proven optimal"
 };
 
 struct PlanSection {

@@ -5,7 +5,6 @@
 #include <cstdarg>
 #include <cstdio>
 #include <map>
-
 #include <nlohmann/json.hpp>
 
 namespace glpool {
@@ -46,14 +45,15 @@ std::string Ratio(uint64_t total, uint64_t bound) {
 
 std::string SectionTable(const char* title, const PlanSection& section, uint64_t naive) {
   std::string out = Format("%s (lower bound %.2f MB)\n", title, Mb(section.lower_bound_bytes));
-  out += Format("  %-20s %10s %8s %8s %8s %9s  %s\n", "strategy", "total MB", "% naive",
-                "x bound", "objects", "ms", "verified");
+  out += Format("  %-20s %10s %8s %8s %8s %9s  %s\n", "strategy", "total MB", "% naive", "x bound",
+                "objects", "ms", "verified");
   for (const StrategyRow& row : section.strategies) {
-    const double percent = naive == 0 ? 100.0 : 100.0 * static_cast<double>(row.total_bytes) / naive;
-    out += Format("  %-20s %10.2f %7.1f%% %8s %8zu %9.2f  %s", row.name.c_str(),
-                  Mb(row.total_bytes), percent,
-                  Ratio(row.total_bytes, section.lower_bound_bytes).c_str(), row.objects, row.ms,
-                  row.verified ? "yes" : "NO");
+    const double percent =
+        naive == 0 ? 100.0 : 100.0 * static_cast<double>(row.total_bytes) / naive;
+    out +=
+        Format("  %-20s %10.2f %7.1f%% %8s %8zu %9.2f  %s", row.name.c_str(), Mb(row.total_bytes),
+               percent, Ratio(row.total_bytes, section.lower_bound_bytes).c_str(), row.objects,
+               row.ms, row.verified ? "yes" : "NO");
     if (!row.detail.empty()) out += "  (" + row.detail + ")";
     out += "\n";
     if (!row.error.empty()) out += "    error: " + row.error + "\n";
@@ -69,8 +69,7 @@ std::string SectionMarkdown(const char* title, const std::vector<PlanReport>& re
   for (const PlanReport& r : reports) {
     for (const StrategyRow& row : (r.*member).strategies) {
       // "naive" has its own column already.
-      if (row.name != "naive" &&
-          std::find(names.begin(), names.end(), row.name) == names.end()) {
+      if (row.name != "naive" && std::find(names.begin(), names.end(), row.name) == names.end()) {
         names.push_back(row.name);
       }
     }

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace glpool {
 namespace {
@@ -88,10 +87,9 @@ Status ParseInto(const std::string& text, const std::string& source, RecordSet* 
       if (set->records[i].last_task >= set->tasks) {
         std::string what = "record " + std::to_string(i);
         if (!set->names[i].empty()) what += " (" + set->names[i] + ")";
-        return InvalidArgumentError(what + " has last " +
-                                    std::to_string(set->records[i].last_task) +
-                                    " but the set has only " + std::to_string(set->tasks) +
-                                    " tasks");
+        return InvalidArgumentError(
+            what + " has last " + std::to_string(set->records[i].last_task) +
+            " but the set has only " + std::to_string(set->tasks) + " tasks");
       }
     }
   }
@@ -118,13 +116,13 @@ StatusOr<RecordSet> ReadRecordsJson(const std::string& path) {
 
 std::string RecordsToJson(const RecordSet& set) {
   std::ostringstream out;
-  out << "{\"model\": " << json(set.model).dump(-1, ' ', false, json::error_handler_t::replace) << ", \"tasks\": " << set.tasks
-      << ", \"records\": [";
+  out << "{\"model\": " << json(set.model).dump(-1, ' ', false, json::error_handler_t::replace)
+      << ", \"tasks\": " << set.tasks << ", \"records\": [";
   for (size_t i = 0; i < set.records.size(); ++i) {
     const ByteRecord& r = set.records[i];
     const std::string name = i < set.names.size() ? set.names[i] : std::string();
-    out << (i == 0 ? "\n" : ",\n") << "  {\"name\": "
-        << json(name).dump(-1, ' ', false, json::error_handler_t::replace)
+    out << (i == 0 ? "\n" : ",\n")
+        << "  {\"name\": " << json(name).dump(-1, ' ', false, json::error_handler_t::replace)
         << ", \"size\": " << r.size << ", \"first\": " << r.first_task
         << ", \"last\": " << r.last_task << "}";
   }

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
-
 #include <nlohmann/json.hpp>
 
 #include "planner/plan_report.h"

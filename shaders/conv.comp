@@ -55,6 +55,31 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 
 #define TAPS (KERNEL_H * KERNEL_W)
 
+// FOR_PIXELS(F) / FOR_SLICES(F) expand F(0) F(1) ... once per output column
+// / slice of the block: unrolled by hand so that the block's register arrays
+// are only ever indexed by constants. A loop the compiler declines to unroll
+// leaves a variable index, which llvmpipe serves from memory lane by lane.
+#if OUT_PIXELS == 1
+#define FOR_PIXELS(F) F(0)
+#elif OUT_PIXELS == 2
+#define FOR_PIXELS(F) F(0) F(1)
+#elif OUT_PIXELS == 4
+#define FOR_PIXELS(F) F(0) F(1) F(2) F(3)
+#elif OUT_PIXELS == 8
+#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
+#elif OUT_PIXELS == 16
+#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
+#endif
+#if OUT_SLICES == 1
+#define FOR_SLICES(F) F(0)
+#elif OUT_SLICES == 2
+#define FOR_SLICES(F) F(0) F(1)
+#elif OUT_SLICES == 3
+#define FOR_SLICES(F) F(0) F(1) F(2)
+#elif OUT_SLICES == 4
+#define FOR_SLICES(F) F(0) F(1) F(2) F(3)
+#endif
+
 // The weights of one (output slice, tap, input slice) as a matrix whose
 // column j holds input channel j's weights for the 4 output channels.
 mat4 weights_at(int at) {
@@ -67,26 +92,28 @@ void main() {
   int os0 = int(gl_WorkGroupID.z) * OUT_SLICES;  // LOCAL_Z is 1: uniform per group
   if (x_first >= out0_W || p.y >= out0_ROWS) return;
   vec4 acc[OUT_SLICES * OUT_PIXELS];
-  for (int b = 0; b < OUT_SLICES; ++b) {
-    for (int i = 0; i < OUT_PIXELS; ++i) acc[b * OUT_PIXELS + i] = bias_data[os0 + b];
-  }
-  // Columns past the output's edge compute on clamped (valid) input and
-  // are never stored.
-  int xs[OUT_PIXELS];
-  for (int i = 0; i < OUT_PIXELS; ++i) xs[i] = min(x_first + i, out0_W - 1);
+#define INIT_PIXEL(i) acc[b * OUT_PIXELS + i] = bias;
+#define INIT_SLICE(slice) { const int b = slice; vec4 bias = bias_data[os0 + b]; FOR_PIXELS(INIT_PIXEL) }
+  FOR_SLICES(INIT_SLICE)
+  vec4 v[OUT_PIXELS];  // the block's input texels for one (tap, input slice)
+  // acc[b][i] += w(b) * v[i] for the block: the products of one input slice.
+#define ACCUMULATE_PIXEL(i) acc[b * OUT_PIXELS + i] += w * v[i];
+#define ACCUMULATE_SLICE(slice) { const int b = slice; mat4 w = weights_at(WEIGHTS_OF(os0 + b)); FOR_PIXELS(ACCUMULATE_PIXEL) }
 #if MODE == 1
+#define WEIGHTS_OF(slice) (((slice) * IN_SLICES + s) * 4)
+  // Columns past the output's edge read the last column and are never stored.
+#define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + i, out0_W - 1), p.y, s);
   for (int s = 0; s < in0_S; ++s) {
-    vec4 v[OUT_PIXELS];
-    for (int i = 0; i < OUT_PIXELS; ++i) v[i] = in0_load(xs[i], p.y, s);
-    for (int b = 0; b < OUT_SLICES; ++b) {
-      mat4 w = weights_at(((os0 + b) * IN_SLICES + s) * 4);
-      for (int i = 0; i < OUT_PIXELS; ++i) acc[b * OUT_PIXELS + i] += w * v[i];
-    }
+    FOR_PIXELS(LOAD_PIXEL)
+    FOR_SLICES(ACCUMULATE_SLICE)
   }
 #else
   int n = p.y / out0_H;
   int y0 = (p.y % out0_H) * STRIDE_Y - PAD_Y;
-#if GROUPED
+#if MODE == 2
+  int s_begin = os0;  // depthwise: output slice s reads input slice s
+  int s_end = os0 + 1;
+#elif GROUPED
   int first = os0 * 4;
   int last = min(first + 3, out0_C - 1);
   int s_begin = (first / OC_PER_GROUP) * IC_PER_GROUP / 4;
@@ -95,42 +122,50 @@ void main() {
   int s_begin = 0;
   int s_end = in0_S;
 #endif
+#define WEIGHTS_OF(slice) ((((slice) * TAPS + tap) * IN_SLICES + s - s_begin) * 4)
+  // Column i of the block reads input x = (x_first + i) * STRIDE_X - PAD_X +
+  // kx * DILATION_X, clamped into the image; taps in the padding select 0.
+  // (Columns past the output's edge compute garbage-free values never stored.)
+#define LOAD_TAP_PIXEL(i) { \
+    int x = (x_first + i) * STRIDE_X - PAD_X + kx * DILATION_X; \
+    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), row, s), bvec4(x >= 0 && x < in0_W)); }
+  // One tap to the right, column i reads what column i + SHIFT read: taps
+  // overlap (stride 1 with small dilation), so only the last SHIFT columns
+  // need new loads.
+#if DILATION_X % STRIDE_X == 0 && DILATION_X / STRIDE_X < OUT_PIXELS
+#define SHIFT (DILATION_X / STRIDE_X)
+#define SHIFT_OR_LOAD_PIXEL(i) if (i + SHIFT < OUT_PIXELS) v[i] = v[min(i + SHIFT, OUT_PIXELS - 1)]; else LOAD_TAP_PIXEL(i)
+#else
+#define SHIFT 0
+#endif
+#define DEPTHWISE_PIXEL(i) acc[i] += v[i] * w;
   for (int ky = 0; ky < KERNEL_H; ++ky) {
     int iy = y0 + ky * DILATION_Y;
     if (iy < 0 || iy >= in0_H) continue;
     int row = n * in0_H + iy;
-    for (int kx = 0; kx < KERNEL_W; ++kx) {
-      // Each column's input x, clamped into the image, and whether the tap
-      // lies inside it: padding taps select zero (no branch per column).
-      int ix[OUT_PIXELS];
-      bvec4 inside[OUT_PIXELS];
-      for (int i = 0; i < OUT_PIXELS; ++i) {
-        int x = xs[i] * STRIDE_X - PAD_X + kx * DILATION_X;
-        inside[i] = bvec4(x >= 0 && x < in0_W);
-        ix[i] = clamp(x, 0, in0_W - 1);
-      }
-      int tap = ky * KERNEL_W + kx;
-#if MODE == 2
-      // Depthwise: output slice s reads input slice s, channel by channel.
-      vec4 w = weights_data[os0 * TAPS + tap];
-      for (int i = 0; i < OUT_PIXELS; ++i) acc[i] += mix(vec4(0.0), in0_load(ix[i], row, os0), inside[i]) * w;
-#else
-      for (int s = s_begin; s < s_end; ++s) {
-        vec4 v[OUT_PIXELS];
-        for (int i = 0; i < OUT_PIXELS; ++i) v[i] = mix(vec4(0.0), in0_load(ix[i], row, s), inside[i]);
-        for (int b = 0; b < OUT_SLICES; ++b) {
-          mat4 w = weights_at((((os0 + b) * TAPS + tap) * IN_SLICES + s - s_begin) * 4);
-          for (int i = 0; i < OUT_PIXELS; ++i) acc[b * OUT_PIXELS + i] += w * v[i];
+    for (int s = s_begin; s < s_end; ++s) {
+      for (int kx = 0; kx < KERNEL_W; ++kx) {
+        int tap = ky * KERNEL_W + kx;
+#if SHIFT > 0
+        if (kx > 0) {
+          FOR_PIXELS(SHIFT_OR_LOAD_PIXEL)
+        } else {
+          FOR_PIXELS(LOAD_TAP_PIXEL)
         }
+#else
+        FOR_PIXELS(LOAD_TAP_PIXEL)
+#endif
+#if MODE == 2
+        vec4 w = weights_data[os0 * TAPS + tap];
+        FOR_PIXELS(DEPTHWISE_PIXEL)
+#else
+        FOR_SLICES(ACCUMULATE_SLICE)
+#endif
       }
-#endif
     }
   }
 #endif
-  for (int b = 0; b < OUT_SLICES; ++b) {
-    if (os0 + b >= out0_S) break;
-    for (int i = 0; i < OUT_PIXELS; ++i) {
-      if (x_first + i < out0_W) out0_store(x_first + i, p.y, os0 + b, activate(acc[b * OUT_PIXELS + i]));
-    }
-  }
+#define STORE_PIXEL(i) if (x_first + i < out0_W) out0_store(x_first + i, p.y, os0 + b, activate(acc[b * OUT_PIXELS + i]));
+#define STORE_SLICE(slice) { const int b = slice; if (os0 + b < out0_S) { FOR_PIXELS(STORE_PIXEL) } }
+  FOR_SLICES(STORE_SLICE)
 }

@@ -1,8 +1,11 @@
 #version 310 es
-// glpool-tensors: in0 [in1] out0
-// out0 = activate(OP(in0)) on whole vec4 texels. in1 is PRelu's slope only,
-// read like elementwise_binary's second operand: a vec4 when its layout is
-// the output's (IN1_SAME), else lane by lane through IN1_MAP.
+// glpool-tensors: in0 [in1 in2] out0
+// out0 = activate(OP(in0)) on whole vec4 texels. Optional inputs:
+// - PRelu's slope in1, read like elementwise_binary's second operand: a vec4
+//   when its layout is the output's (IN1_SAME), else lane by lane (IN1_MAP);
+// - Clip's bounds when they are computed at run time: CLIP_MIN_ROLE /
+//   CLIP_MAX_ROLE name the input (1 or 2) holding the scalar, 0 means the
+//   constant P0 / P1.
 #ifndef OP
 #define OP 0
 #endif
@@ -16,6 +19,12 @@
 #endif
 #ifndef P1
 #define P1 0.0
+#endif
+#ifndef CLIP_MIN_ROLE
+#define CLIP_MIN_ROLE 0
+#endif
+#ifndef CLIP_MAX_ROLE
+#define CLIP_MAX_ROLE 0
 #endif
 #ifndef IN1_SAME
 #define IN1_SAME 1
@@ -48,7 +57,16 @@ vec4 apply(vec4 x, vec4 slope) {
 #if OP == 0
   return max(x, vec4(0.0));
 #elif OP == 1
-  return clamp(x, vec4(P0), vec4(P1));
+  float lo = P0, hi = P1;
+#if CLIP_MIN_ROLE == 1
+  lo = in1_load(0, 0, 0).x;
+#endif
+#if CLIP_MAX_ROLE == 1
+  hi = in1_load(0, 0, 0).x;
+#elif CLIP_MAX_ROLE == 2 && defined(in2_N)
+  hi = in2_load(0, 0, 0).x;
+#endif
+  return clamp(x, vec4(lo), vec4(hi));
 #elif OP == 2
   return 1.0 / (1.0 + exp(-x));
 #elif OP == 3
@@ -114,7 +132,7 @@ void main() {
   ivec3 p = ivec3(gl_GlobalInvocationID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   vec4 slope = vec4(0.0);
-#ifdef in1_N
+#if OP == 7
 #if IN1_SAME
   slope = in1_load(p.x, p.y, p.z);
 #else

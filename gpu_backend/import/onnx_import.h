@@ -1,18 +1,25 @@
 // ONNX model -> Graph IR with fully static shapes.
 //
 // Reading goes through Debian's libonnx protobuf classes. Import:
-//  - accepts default-domain opsets 7 to 17 (others: kUnsupported);
+//  - accepts default-domain opsets 7 to 17 (1 to 6 too, best effort: the
+//    ONNX backend tests use them; legacy broadcasting is accepted where it
+//    equals numpy's, and an opset-6 per-channel PRelu slope [C] is reshaped
+//    to [C,1,...]); other opsets are kUnsupported;
+//  - checks every node against its ONNX schema (unknown op, wrong number of
+//    inputs/outputs, missing required input) before anything else reads it;
 //  - reads initializers in every storage form (see tensor_proto.h); a
 //    missing external data file is kNotFound naming the tensor and file,
 //    unless options.random_weights asks for a deterministic fill;
 //  - turns Constant nodes into constant tensors (they leave graph.nodes);
 //  - fixes dynamic input dims from options.input_shapes, then infers every
-//    tensor's shape (our per-op rules, ONNX's shape inference as a fallback)
-//    while folding constant subgraphs (Shape, Gather, Slice, Concat,
-//    Unsqueeze, Cast, ConstantOfShape, Range, Reshape, integer arithmetic,
-//    Equal/Where...) until nothing changes, so shape arithmetic disappears
-//    and folded nodes leave graph.nodes. A dimension still unknown is an
-//    error naming the tensor and the node that produces it;
+//    tensor's shape in node order while folding constant subgraphs (Shape,
+//    Gather, Slice, Concat, Unsqueeze, Cast, ConstantOfShape, Range,
+//    Reshape, integer arithmetic, Equal/Where...; constant_folding.h), so
+//    shape arithmetic disappears and folded nodes leave graph.nodes. Shapes
+//    come from our per-op rules (shape_rules.h); for an op without one, from
+//    the types the model declares, then from ONNX's shape inference run on
+//    that node alone. A dimension still unknown is an error naming the
+//    tensor and the node that produces it;
 //  - sorts nodes topologically (the stored order when it already is).
 //
 // Consequences for executors: a graph output may be a constant tensor (its
@@ -21,10 +28,14 @@
 // and opset-13 Slice its inputs; graph.opset says which form applies.
 //
 // Errors name the file and, where it applies, the node and tensor:
-// kNotFound (no file), kInvalidModel (corrupt/truncated protobuf, undefined
-// tensors, inconsistent initializers, a cycle), kUnsupported (opset, domain,
-// unknown op, subgraph attributes, dtypes), kInvalidArgument (input_shapes
-// naming no input, or disagreeing with a static dim or the input's rank).
+// kNotFound (no file, missing external data), kInvalidModel (corrupt or
+// truncated protobuf, undefined tensors, inconsistent initializers or
+// shapes, a cycle), kUnsupported (opset, domain, unknown op, subgraph
+// attributes, dtypes, a shape computed at run time), kInvalidArgument
+// (input_shapes naming no input, disagreeing with a static dim or the
+// input's rank; a dynamic input dim left unfixed). Nothing throws: even
+// exceptions from the protobuf/onnx libraries come back as a Status.
+
 #pragma once
 
 #include <map>

@@ -21,7 +21,9 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   }
   if (node.GetInt("training_mode", 0) != 0) return UnsupportedError("training_mode is not supported");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
   if (in->shape.size() < 2 || in->shape != out->shape) return InvalidModelError("needs N x C x ... input and output");
   const int64_t channels = in->shape[1];
   std::vector<std::vector<float>> params(4);

@@ -18,6 +18,7 @@ StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const Ker
   const std::string where = "node " + node.name + " (Concat)";
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError(where + " needs inputs and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
   const size_t rank = out->shape.size();
   if (rank == 0) return InvalidModelError(where + ": cannot concatenate scalars");
   GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", 0), rank, node));
@@ -27,6 +28,7 @@ StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const Ker
   std::vector<int64_t> offsets = {0};
   for (const std::string& name : node.inputs) {
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, name));
+    GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
     if (in->shape.size() != rank) return InvalidModelError(where + ": input ranks differ");
     for (size_t d = 0; d < rank; ++d) {
       if (d != static_cast<size_t>(axis) && in->shape[d] != out->shape[d]) {

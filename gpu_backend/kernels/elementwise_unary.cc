@@ -55,13 +55,27 @@ const std::map<std::string, UnaryOp>& UnaryOps() {
   return ops;
 }
 
-// A Clip bound: an attribute before opset 11, an optional constant input
-// from then on.
-StatusOr<float> ClipBound(const Graph& graph, const Node& node, size_t input, const char* attr, float fallback) {
-  if (graph.opset < 11) return node.GetFloat(attr, fallback);
-  GLPOOL_ASSIGN_OR_RETURN(std::vector<float> bound, ConstantFloats(graph, node, input, {fallback}));
-  if (bound.size() != 1) return InvalidModelError("Clip bounds must be scalars");
-  return bound[0];
+// A Clip bound: an attribute before opset 11, an optional input from then
+// on. A constant becomes the define `value`; a run-time scalar is bound as
+// the kernel's next optional input, its role number going to `role_define`.
+Status ClipBound(const Graph& graph, const Node& node, size_t input, const char* attr, float fallback,
+                 const char* role_define, float& value, KernelPlan& plan) {
+  value = fallback;
+  if (graph.opset < 11) {
+    value = node.GetFloat(attr, fallback);
+    return Status::Ok();
+  }
+  if (!HasInput(node, input)) return Status::Ok();
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* bound, RequireTensor(graph, node, node.inputs[input]));
+  if (ElementCount(bound->shape) != 1) return InvalidModelError("Clip bounds must be scalars");
+  if (bound->is_constant) {
+    value = bound->data.ToFloats()[0];
+    return Status::Ok();
+  }
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *bound));
+  plan.inputs.push_back(bound->name);
+  plan.defines.emplace_back(role_define, std::to_string(plan.inputs.size() - 1));
+  return Status::Ok();
 }
 
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
@@ -69,7 +83,9 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (op == UnaryOps().end()) return InternalError("not a unary op");
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   KernelPlan plan;
   plan.shader = "elementwise_unary";
@@ -78,10 +94,12 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   float p0 = op->second.p0_attr ? node.GetFloat(op->second.p0_attr, op->second.p0) : 0.0f;
   float p1 = op->second.p1_attr ? node.GetFloat(op->second.p1_attr, op->second.p1) : 0.0f;
   if (node.op_type == "Clip") {
-    GLPOOL_ASSIGN_OR_RETURN(p0, ClipBound(graph, node, 1, "min", -INFINITY));
-    GLPOOL_ASSIGN_OR_RETURN(p1, ClipBound(graph, node, 2, "max", INFINITY));
+    GLPOOL_RETURN_IF_ERROR(ClipBound(graph, node, 1, "min", -INFINITY, "CLIP_MIN_ROLE", p0, plan));
+    GLPOOL_RETURN_IF_ERROR(ClipBound(graph, node, 2, "max", INFINITY, "CLIP_MAX_ROLE", p1, plan));
   }
-  plan.defines = {{"OP", std::to_string(op->second.code)}, {"P0", GlslFloat(p0)}, {"P1", GlslFloat(p1)}};
+  plan.defines.emplace_back("OP", std::to_string(op->second.code));
+  plan.defines.emplace_back("P0", GlslFloat(p0));
+  plan.defines.emplace_back("P1", GlslFloat(p1));
   if (node.op_type == "PRelu") {
     if (node.inputs.size() != 2) return InvalidModelError("PRelu needs a slope input");
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* slope, RequireTensor(graph, node, node.inputs[1]));

@@ -82,6 +82,12 @@ StatusOr<std::vector<float>> ConstantFloats(const Graph& graph, const Node& node
   return data->ToFloats();
 }
 
+Status RequireFloat(const Node& node, const Tensor& tensor) {
+  if (tensor.dtype == DataType::kFloat32 || tensor.dtype == DataType::kFloat16) return Status::Ok();
+  return UnsupportedError("node " + node.name + " (" + node.op_type + "): tensor '" + tensor.name + "' is " +
+                          DataTypeName(tensor.dtype) + "; GPU kernels compute float32 and float16 only");
+}
+
 Status CheckIndexable(const Node& node, const Shape& shape) {
   if (ElementCount(shape) >= (int64_t(1) << 31) - 4) {
     return UnsupportedError("node " + node.name + " (" + node.op_type + "): " + ShapeToString(shape) +

@@ -49,6 +49,11 @@ StatusOr<std::vector<float>> ConstantFloats(const Graph& graph, const Node& node
 // Whether input `index` is present (not omitted).
 bool HasInput(const Node& node, size_t index);
 
+// Unsupported unless the tensor holds float32 or float16 values: the GPU
+// stores every tensor as floats, and an int8 or float64 result would come
+// back with the wrong type.
+Status RequireFloat(const Node& node, const Tensor& tensor);
+
 // Checks that the element count fits GLSL's 32-bit int arithmetic.
 Status CheckIndexable(const Node& node, const Shape& shape);
 

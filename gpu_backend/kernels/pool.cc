@@ -124,7 +124,9 @@ StatusOr<KernelPlan> BuildGlobalPool(const Node& node, const Tensor& in, const T
 StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("node " + node.name + " needs one input");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
   const bool global = node.op_type == "GlobalAveragePool" || node.op_type == "GlobalMaxPool";
   StatusOr<KernelPlan> plan =
       global ? BuildGlobalPool(node, *in, *out, limits) : BuildWindowPool(graph, node, *in, *out);

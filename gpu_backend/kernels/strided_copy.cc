@@ -186,10 +186,12 @@ StatusOr<KernelPlan> BuildReshapeCopy(const Graph& graph, const Node& node, cons
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
   std::vector<const Tensor*> outs;
   for (const std::string& name : node.outputs) {
     if (name.empty()) return UnsupportedError("omitted outputs are not supported");
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, name));
+    GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
     outs.push_back(out);
   }
   const std::string& op = node.op_type;

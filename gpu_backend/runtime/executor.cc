@@ -526,6 +526,7 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     auto input = inputs.find(root);
     if (input != inputs.end() && !s.locations.count(root)) {
       outputs[name] = input->second;
+      outputs[name].shape = tensor.shape;  // an alias (Reshape, Squeeze...) of the input: its data, our shape
       continue;
     }
     GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, s.ReadTensor(root));

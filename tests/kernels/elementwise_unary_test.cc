@@ -74,6 +74,18 @@ TEST(ElementwiseUnaryTest, ClipBounds) {
   upper.node.inputs = {"x", "", "hi"};
   upper.constants["hi"] = TensorData::FromFloats({}, {0.25f});
   ExpectMatchesReference(upper, SweepVariants());
+  // Bounds computed at run time are bound as extra inputs.
+  KernelCase dynamic = Unary("Clip", {1, 5, 7, 13});
+  dynamic.node.inputs = {"x", "lo", "hi"};
+  dynamic.inputs["lo"] = TensorData::FromFloats({}, {-0.5f});
+  dynamic.constants["hi"] = TensorData::FromFloats({}, {0.75f});
+  ExpectMatchesReference(dynamic, SweepVariants());
+  dynamic.constants.clear();
+  dynamic.inputs["hi"] = TensorData::FromFloats({}, {0.75f});
+  ExpectMatchesReference(dynamic, SweepVariants());
+  dynamic.node.inputs = {"x", "", "hi"};
+  dynamic.inputs.erase("lo");
+  ExpectMatchesReference(dynamic, SweepVariants());
   KernelCase old = Unary("Clip", {1, 13, 7, 13});
   old.opset = 6;
   old.node.attributes["min"] = 0.0f;

@@ -38,22 +38,22 @@ const std::vector<ByteRecord> kChain = {{10, 0, 1}, {20, 1, 2}, {30, 2, 3}, {5, 
 TEST(ObjectsPlannerTest, Chain) {
   ASSERT_EQ(SharedObjectsLowerBound(kChain), 50u);
   ExpectPlans(kChain, {
-      {ObjectStrategy::kNaive, {0, 1, 2, 3}, {10, 20, 30, 5}},
-      // No two sizes are equal: nothing is shared.
-      {ObjectStrategy::kEquality, {0, 1, 2, 3}, {10, 20, 30, 5}},
-      // 30 finds only object 0 (10) released: the largest free one, grown;
-      // 5 takes object 1 (20), released after task 2.
-      {ObjectStrategy::kGreedyInOrder, {0, 1, 0, 1}, {30, 20}},
-      // Busiest task 2 first: 30 and 20 open objects; task 3 puts 5 in the
-      // free 20; task 1 puts 10 in the 30 (free in tasks 0-1).
-      {ObjectStrategy::kGreedyByBreadth, {0, 1, 0, 1}, {30, 20}},
-      // Positions: 30 -> 0, 20 -> 1, 10 and 5 -> 2. In group 2 both fit
-      // without growth at distance 0; 10 goes first (lower object id).
-      {ObjectStrategy::kGreedyBySize, {0, 1, 0, 1}, {30, 20}},
-      // Savings: 0->2 (10), 0->3 (5), 1->3 (5); best matching 0->2, 1->3.
-      {ObjectStrategy::kMinCostFlow, {0, 1, 0, 1}, {30, 20}},
-      {ObjectStrategy::kAuto, {0, 1, 0, 1}, {30, 20}},
-  });
+                          {ObjectStrategy::kNaive, {0, 1, 2, 3}, {10, 20, 30, 5}},
+                          // No two sizes are equal: nothing is shared.
+                          {ObjectStrategy::kEquality, {0, 1, 2, 3}, {10, 20, 30, 5}},
+                          // 30 finds only object 0 (10) released: the largest free one, grown;
+                          // 5 takes object 1 (20), released after task 2.
+                          {ObjectStrategy::kGreedyInOrder, {0, 1, 0, 1}, {30, 20}},
+                          // Busiest task 2 first: 30 and 20 open objects; task 3 puts 5 in the
+                          // free 20; task 1 puts 10 in the 30 (free in tasks 0-1).
+                          {ObjectStrategy::kGreedyByBreadth, {0, 1, 0, 1}, {30, 20}},
+                          // Positions: 30 -> 0, 20 -> 1, 10 and 5 -> 2. In group 2 both fit
+                          // without growth at distance 0; 10 goes first (lower object id).
+                          {ObjectStrategy::kGreedyBySize, {0, 1, 0, 1}, {30, 20}},
+                          // Savings: 0->2 (10), 0->3 (5), 1->3 (5); best matching 0->2, 1->3.
+                          {ObjectStrategy::kMinCostFlow, {0, 1, 0, 1}, {30, 20}},
+                          {ObjectStrategy::kAuto, {0, 1, 0, 1}, {30, 20}},
+                      });
   EXPECT_EQ(PlanSharedObjects(kChain, ObjectStrategy::kAuto)->chosen,
             ObjectStrategy::kGreedyInOrder);
 }
@@ -66,23 +66,23 @@ const std::vector<ByteRecord> kBranchy = {{8, 0, 3}, {4, 1, 2}, {4, 2, 3}, {8, 3
 TEST(ObjectsPlannerTest, Branchy) {
   ASSERT_EQ(SharedObjectsLowerBound(kBranchy), 20u);
   ExpectPlans(kBranchy, {
-      {ObjectStrategy::kNaive, {0, 1, 2, 3, 4}, {8, 4, 4, 8, 6}},
-      // y (8) finds only a 4 released; z (6) finds 8s and 4s, no 6.
-      {ObjectStrategy::kEquality, {0, 1, 2, 3, 4}, {8, 4, 4, 8, 6}},
-      // y grows a's released object to 8; z takes x's 8 (the smallest
-      // released object that fits 6).
-      {ObjectStrategy::kGreedyInOrder, {0, 1, 2, 1, 0}, {8, 8, 4}},
-      // Task 3 (breadth 20): x, y, b open three objects; task 2: a joins y's
-      // (free in 1-2); task 4: z takes x's 8 over b's 4 (best fit).
-      {ObjectStrategy::kGreedyByBreadth, {0, 1, 2, 1, 0}, {8, 8, 4}},
-      // Positions (P = 8, 8, 4): x, y -> 0 (two objects); z, a, b -> 2.
-      // z fits x's object at distance 0 (lower id than y's), a fits y's,
-      // b finds no free object and opens the third.
-      {ObjectStrategy::kGreedyBySize, {0, 1, 2, 1, 0}, {8, 8, 4}},
-      // Savings: x->z 6, a->y 4, a->z 4, b->z 4: best x->z + a->y.
-      {ObjectStrategy::kMinCostFlow, {0, 1, 2, 1, 0}, {8, 8, 4}},
-      {ObjectStrategy::kAuto, {0, 1, 2, 1, 0}, {8, 8, 4}},
-  });
+                            {ObjectStrategy::kNaive, {0, 1, 2, 3, 4}, {8, 4, 4, 8, 6}},
+                            // y (8) finds only a 4 released; z (6) finds 8s and 4s, no 6.
+                            {ObjectStrategy::kEquality, {0, 1, 2, 3, 4}, {8, 4, 4, 8, 6}},
+                            // y grows a's released object to 8; z takes x's 8 (the smallest
+                            // released object that fits 6).
+                            {ObjectStrategy::kGreedyInOrder, {0, 1, 2, 1, 0}, {8, 8, 4}},
+                            // Task 3 (breadth 20): x, y, b open three objects; task 2: a joins y's
+                            // (free in 1-2); task 4: z takes x's 8 over b's 4 (best fit).
+                            {ObjectStrategy::kGreedyByBreadth, {0, 1, 2, 1, 0}, {8, 8, 4}},
+                            // Positions (P = 8, 8, 4): x, y -> 0 (two objects); z, a, b -> 2.
+                            // z fits x's object at distance 0 (lower id than y's), a fits y's,
+                            // b finds no free object and opens the third.
+                            {ObjectStrategy::kGreedyBySize, {0, 1, 2, 1, 0}, {8, 8, 4}},
+                            // Savings: x->z 6, a->y 4, a->z 4, b->z 4: best x->z + a->y.
+                            {ObjectStrategy::kMinCostFlow, {0, 1, 2, 1, 0}, {8, 8, 4}},
+                            {ObjectStrategy::kAuto, {0, 1, 2, 1, 0}, {8, 8, 4}},
+                        });
 }
 
 // Equal sizes: a chain of four 100s beside one 100 live throughout.
@@ -94,17 +94,16 @@ TEST(ObjectsPlannerTest, EqualSizes) {
   ASSERT_EQ(SharedObjectsLowerBound(kEqual), 300u);
   const Ids alternate = {0, 1, 0, 1, 2};
   ExpectPlans(kEqual, {
-      {ObjectStrategy::kNaive, {0, 1, 2, 3, 4}, {100, 100, 100, 100, 100}},
-      {ObjectStrategy::kEquality, alternate, {100, 100, 100}},
-      {ObjectStrategy::kGreedyInOrder, alternate, {100, 100, 100}},
-      {ObjectStrategy::kGreedyByBreadth, alternate, {100, 100, 100}},
-      {ObjectStrategy::kGreedyBySize, alternate, {100, 100, 100}},
-      {ObjectStrategy::kMinCostFlow, alternate, {100, 100, 100}},
-      {ObjectStrategy::kAuto, alternate, {100, 100, 100}},
-  });
+                          {ObjectStrategy::kNaive, {0, 1, 2, 3, 4}, {100, 100, 100, 100, 100}},
+                          {ObjectStrategy::kEquality, alternate, {100, 100, 100}},
+                          {ObjectStrategy::kGreedyInOrder, alternate, {100, 100, 100}},
+                          {ObjectStrategy::kGreedyByBreadth, alternate, {100, 100, 100}},
+                          {ObjectStrategy::kGreedyBySize, alternate, {100, 100, 100}},
+                          {ObjectStrategy::kMinCostFlow, alternate, {100, 100, 100}},
+                          {ObjectStrategy::kAuto, alternate, {100, 100, 100}},
+                      });
   // Ties go to the earliest member: equality already meets the bound.
-  EXPECT_EQ(PlanSharedObjects(kEqual, ObjectStrategy::kAuto)->chosen,
-            ObjectStrategy::kEquality);
+  EXPECT_EQ(PlanSharedObjects(kEqual, ObjectStrategy::kAuto)->chosen, ObjectStrategy::kEquality);
 }
 
 // Multi-GB tensors (past 32 bits) with small ones between them.
@@ -116,15 +115,15 @@ TEST(ObjectsPlannerTest, HugeTensors) {
   const Ids pairs = {0, 1, 0, 1};
   const Sizes sizes = {kHuge, 1000};
   ExpectPlans(kHugeSet, {
-      {ObjectStrategy::kNaive, {0, 1, 2, 3}, {kHuge, 1000, kHuge, 1000}},
-      {ObjectStrategy::kEquality, pairs, sizes},
-      {ObjectStrategy::kGreedyInOrder, pairs, sizes},
-      {ObjectStrategy::kGreedyByBreadth, pairs, sizes},
-      {ObjectStrategy::kGreedyBySize, pairs, sizes},
-      // The saving 5e9 of huge -> huge needs 64-bit costs.
-      {ObjectStrategy::kMinCostFlow, pairs, sizes},
-      {ObjectStrategy::kAuto, pairs, sizes},
-  });
+                            {ObjectStrategy::kNaive, {0, 1, 2, 3}, {kHuge, 1000, kHuge, 1000}},
+                            {ObjectStrategy::kEquality, pairs, sizes},
+                            {ObjectStrategy::kGreedyInOrder, pairs, sizes},
+                            {ObjectStrategy::kGreedyByBreadth, pairs, sizes},
+                            {ObjectStrategy::kGreedyBySize, pairs, sizes},
+                            // The saving 5e9 of huge -> huge needs 64-bit costs.
+                            {ObjectStrategy::kMinCostFlow, pairs, sizes},
+                            {ObjectStrategy::kAuto, pairs, sizes},
+                        });
 }
 
 TEST(ObjectsPlannerTest, EmptyAndSingle) {

@@ -48,8 +48,7 @@ TEST_P(ObjectsPropertyTest, EveryPlanIsValidAndAboveTheBound) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Distributions, ObjectsPropertyTest,
-                         ::testing::Values(SizeDistribution::kEqual,
-                                           SizeDistribution::kPowersOfTwo,
+                         ::testing::Values(SizeDistribution::kEqual, SizeDistribution::kPowersOfTwo,
                                            SizeDistribution::kWide, SizeDistribution::kUNet),
                          [](const auto& info) {
                            return std::string(testing_util::DistributionName(info.param));

@@ -22,11 +22,11 @@ namespace {
 // (regnet_y_400mf within 0.01%).
 const std::map<std::string, double>& TfliteMb() {
   static const std::map<std::string, double> figures = {
-      {"convnext_tiny", 16.86},   {"deeplabv3_resnet50", 116.81},
-      {"googlenet", 7.83},        {"inception_v3", 12.79},
-      {"mnasnet1_0", 5.42},       {"mobilenet_v2", 10.04},
+      {"convnext_tiny", 16.86},     {"deeplabv3_resnet50", 116.81},
+      {"googlenet", 7.83},          {"inception_v3", 12.79},
+      {"mnasnet1_0", 5.42},         {"mobilenet_v2", 10.04},
       {"shufflenet_v2_x1_0", 2.68}, {"u2net", 139.19},
-      {"efficientnet_b0", 14.84}, {"mobilenet_v3_large", 7.38},
+      {"efficientnet_b0", 14.84},   {"mobilenet_v3_large", 7.38},
       {"mobilenet_v3_small", 2.68}};
   return figures;
 }
@@ -74,10 +74,13 @@ TEST(ObjectsZooTest, AutoBeatsEveryStrategyAndTflite) {
           << "TFLite meets the lower bound here";
     }
     log_gap += std::log(static_cast<double>(auto_total) / bound);
-    std::printf("%-30s AUTO %9.4f MB  bound %9.4f MB  gap %6.3f%%  TFLite %s\n",
-                set->model.c_str(), auto_total / 1e6, bound / 1e6,
-                100.0 * (static_cast<double>(auto_total) / bound - 1.0),
-                tflite == TfliteMb().end() ? "= bound" : (std::to_string(tflite->second).substr(0, std::to_string(tflite->second).find(".") + 3)).c_str());
+    std::printf(
+        "%-30s AUTO %9.4f MB  bound %9.4f MB  gap %6.3f%%  TFLite %s\n", set->model.c_str(),
+        auto_total / 1e6, bound / 1e6, 100.0 * (static_cast<double>(auto_total) / bound - 1.0),
+        tflite == TfliteMb().end() ? "= bound"
+                                   : (std::to_string(tflite->second)
+                                          .substr(0, std::to_string(tflite->second).find(".") + 3))
+                                         .c_str());
   }
   const double geomean_gap = std::exp(log_gap / files.size()) - 1.0;
   std::printf("geometric-mean gap %.3f%% (TFLite: 1.45%%); slowest AUTO %.1f ms (%s)\n",

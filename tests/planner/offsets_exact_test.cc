@@ -121,5 +121,19 @@ TEST(OffsetsExactTest, SpentBudgetStillGivesValidPlanAndHonestFloor) {
   }
 }
 
+TEST(OffsetsExactTest, HugeLongLivedInputStaysCheap) {
+  // 4000 tensors, each live over half of ~8000 sections: too many (tensor,
+  // section) pairs to search. EXACT must still answer at once, validly.
+  std::vector<ByteRecord> records;
+  for (TaskId i = 0; i < 4000; ++i) records.push_back({64 + static_cast<uint64_t>(i % 7) * 64, i, i + 2000});
+  OffsetOptions options;
+  options.budget_seconds = 30.0;
+  StatusOr<OffsetPlan> plan = PlanOffsets(records, OffsetStrategy::kExact, options);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_TRUE(VerifyOffsets(records, plan->assignment).ok());
+  EXPECT_LT(plan->ms, 10000.0);
+  EXPECT_LE(plan->proven_lower_bound, plan->assignment.total_size);
+}
+
 }  // namespace
 }  // namespace glpool

@@ -1,6 +1,7 @@
 #include "planner/plan_report.h"
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 #include "planner/plan_report_format.h"
@@ -9,7 +10,9 @@ namespace glpool {
 namespace {
 
 RecordSet Branchy() {
-  return {"branchy", 6, {"x", "a", "b", "y", "z"},
+  return {"branchy",
+          6,
+          {"x", "a", "b", "y", "z"},
           {{8, 0, 3}, {4, 1, 2}, {4, 2, 3}, {8, 3, 4}, {6, 4, 5}}};
 }
 

@@ -9,10 +9,14 @@ namespace testing_util {
 
 const char* DistributionName(SizeDistribution d) {
   switch (d) {
-    case SizeDistribution::kEqual: return "equal";
-    case SizeDistribution::kPowersOfTwo: return "powers_of_two";
-    case SizeDistribution::kWide: return "1_to_1e9";
-    case SizeDistribution::kUNet: return "unet";
+    case SizeDistribution::kEqual:
+      return "equal";
+    case SizeDistribution::kPowersOfTwo:
+      return "powers_of_two";
+    case SizeDistribution::kWide:
+      return "1_to_1e9";
+    case SizeDistribution::kUNet:
+      return "unet";
   }
   return "?";
 }
@@ -25,8 +29,10 @@ uint64_t Uniform(std::mt19937_64& rng, uint64_t lo, uint64_t hi) {  // inclusive
 
 uint64_t RandomSize(std::mt19937_64& rng, SizeDistribution d) {
   switch (d) {
-    case SizeDistribution::kEqual: return 4096;
-    case SizeDistribution::kPowersOfTwo: return uint64_t{1} << Uniform(rng, 4, 24);
+    case SizeDistribution::kEqual:
+      return 4096;
+    case SizeDistribution::kPowersOfTwo:
+      return uint64_t{1} << Uniform(rng, 4, 24);
     default: {
       const double log_size = std::ldexp(static_cast<double>(rng() >> 11), -53) * std::log(1e9);
       return std::max<uint64_t>(1, static_cast<uint64_t>(std::exp(log_size)));
@@ -46,7 +52,8 @@ std::vector<ByteRecord> Sequential(std::mt19937_64& rng, SizeDistribution d, int
   }
   // A few tensors that start together (multi-output ops) and zero-length
   // ones (consumed by the op that made them: live one task).
-  if (tensors > 2 && rng() % 3 == 0) records.back().first_task = records[records.size() - 2].first_task;
+  if (tensors > 2 && rng() % 3 == 0)
+    records.back().first_task = records[records.size() - 2].first_task;
   if (tensors > 1 && rng() % 4 == 0) records.front().last_task = records.front().first_task;
   return records;
 }

@@ -14,10 +14,10 @@ namespace glpool {
 namespace testing_util {
 
 enum class SizeDistribution {
-  kEqual,       // every tensor the same size
-  kPowersOfTwo, // 2^k bytes, k in [4, 24]
-  kWide,        // 1 .. 1e9 bytes, log-uniform
-  kUNet,        // an encoder-decoder: long-lived skips, halving/doubling sizes
+  kEqual,        // every tensor the same size
+  kPowersOfTwo,  // 2^k bytes, k in [4, 24]
+  kWide,         // 1 .. 1e9 bytes, log-uniform
+  kUNet,         // an encoder-decoder: long-lived skips, halving/doubling sizes
 };
 
 const char* DistributionName(SizeDistribution d);

@@ -12,8 +12,7 @@ void ExpectError(const std::string& text, const std::string& needle) {
   auto set = ParseRecordsJson(text, "bad.json");
   ASSERT_FALSE(set.ok()) << text;
   EXPECT_EQ(set.status().code(), StatusCode::kInvalidArgument);
-  EXPECT_NE(set.status().message().find("bad.json"), std::string::npos)
-      << set.status().message();
+  EXPECT_NE(set.status().message().find("bad.json"), std::string::npos) << set.status().message();
   EXPECT_NE(set.status().message().find(needle), std::string::npos) << set.status().message();
 }
 

@@ -1,0 +1,221 @@
+#version 310 es
+precision highp float;
+precision highp int;
+#ifndef FUSED_ACTIVATION
+#define FUSED_ACTIVATION 0
+#endif
+#ifndef ACT_P0
+#define ACT_P0 0.0
+#endif
+#ifndef ACT_P1
+#define ACT_P1 0.0
+#endif
+vec4 activate(vec4 v) {
+#if FUSED_ACTIVATION == 1
+  return max(v, vec4(0.0));
+#elif FUSED_ACTIVATION == 2
+  return clamp(v, vec4(ACT_P0), vec4(ACT_P1));
+#elif FUSED_ACTIVATION == 3
+  return vec4(1.0) / (vec4(1.0) + exp(-v));
+#elif FUSED_ACTIVATION == 4
+  return tanh(v);
+#elif FUSED_ACTIVATION == 5
+  return clamp(ACT_P0 * v + vec4(ACT_P1), vec4(0.0), vec4(1.0));
+#elif FUSED_ACTIVATION == 6
+  return v * clamp(v / 6.0 + vec4(0.5), vec4(0.0), vec4(1.0));
+#elif FUSED_ACTIVATION == 7
+  return mix(v * ACT_P0, v, greaterThanEqual(v, vec4(0.0)));
+#elif FUSED_ACTIVATION == 8
+  return mix(ACT_P0 * (exp(v) - vec4(1.0)), v, greaterThan(v, vec4(0.0)));
+#else
+  return v;
+#endif
+}
+// in0: 1x5x7x13 in a fp32 texture 2D
+#define in0_N 1
+#define in0_C 5
+#define in0_H 7
+#define in0_W 13
+#define in0_S 2
+#define in0_ROWS 7
+layout(rgba32f, binding = 0) readonly uniform highp image2D in0_image;
+vec4 in0_load(int x, int y, int s) { return imageLoad(in0_image, ivec2(x, s * in0_ROWS + y)); }
+float in0_load_scalar(int n, int c, int h, int w) { vec4 t = in0_load(w, n * in0_H + h, c / 4); int lane = c % 4; return lane == 0 ? t.x : lane == 1 ? t.y : lane == 2 ? t.z : t.w; }
+// in1: 1x5x7x13 in a fp32 texture 2D
+#define in1_N 1
+#define in1_C 5
+#define in1_H 7
+#define in1_W 13
+#define in1_S 2
+#define in1_ROWS 7
+layout(rgba32f, binding = 1) readonly uniform highp image2D in1_image;
+vec4 in1_load(int x, int y, int s) { return imageLoad(in1_image, ivec2(x, s * in1_ROWS + y)); }
+float in1_load_scalar(int n, int c, int h, int w) { vec4 t = in1_load(w, n * in1_H + h, c / 4); int lane = c % 4; return lane == 0 ? t.x : lane == 1 ? t.y : lane == 2 ? t.z : t.w; }
+// in2: 1x5x7x13 in a fp32 texture 2D
+#define in2_N 1
+#define in2_C 5
+#define in2_H 7
+#define in2_W 13
+#define in2_S 2
+#define in2_ROWS 7
+layout(rgba32f, binding = 2) readonly uniform highp image2D in2_image;
+vec4 in2_load(int x, int y, int s) { return imageLoad(in2_image, ivec2(x, s * in2_ROWS + y)); }
+float in2_load_scalar(int n, int c, int h, int w) { vec4 t = in2_load(w, n * in2_H + h, c / 4); int lane = c % 4; return lane == 0 ? t.x : lane == 1 ? t.y : lane == 2 ? t.z : t.w; }
+// out0: 1x5x7x13 in a fp32 texture 2D
+#define out0_N 1
+#define out0_C 5
+#define out0_H 7
+#define out0_W 13
+#define out0_S 2
+#define out0_ROWS 7
+vec4 out0_mask_padding(int s, vec4 v) { return mix(vec4(0.0), v, lessThan(ivec4(s * 4) + ivec4(0, 1, 2, 3), ivec4(out0_C))); }
+layout(rgba32f, binding = 3) writeonly uniform highp image2D out0_image;
+void out0_store(int x, int y, int s, vec4 v) { v = out0_mask_padding(s, v); imageStore(out0_image, ivec2(x, s * out0_ROWS + y), v); }
+#line 2
+// glpool-tensors: in0 [in1 in2] out0
+// out0 = activate(OP(in0)) on whole vec4 texels. Optional inputs:
+// - PRelu's slope in1, read like elementwise_binary's second operand: a vec4
+//   when its layout is the output's (IN1_SAME), else lane by lane (IN1_MAP);
+// - Clip's bounds when they are computed at run time: CLIP_MIN_ROLE /
+//   CLIP_MAX_ROLE name the input (1 or 2) holding the scalar, 0 means the
+//   constant P0 / P1.
+#ifndef OP
+#define OP 0
+#endif
+// OP codes (elementwise_unary.cc): 0 Relu, 1 Clip, 2 Sigmoid, 3 Tanh,
+// 4 HardSigmoid, 5 HardSwish, 6 LeakyRelu, 7 PRelu, 8 Elu, 9 Sqrt, 10 Exp,
+// 11 Erf, 12 Neg, 13 Abs, 14 Reciprocal, 15 Log, 16 Floor, 17 Ceil,
+// 18 Round, 19 Sign, 20 Sin, 21 Cos, 22 Softplus, 23 Softsign, 24 Selu,
+// 25 Celu, 26 ThresholdedRelu, 27 Identity.
+#ifndef P0
+#define P0 0.0
+#endif
+#ifndef P1
+#define P1 0.0
+#endif
+#ifndef CLIP_MIN_ROLE
+#define CLIP_MIN_ROLE 0
+#endif
+#ifndef CLIP_MAX_ROLE
+#define CLIP_MAX_ROLE 0
+#endif
+#ifndef IN1_SAME
+#define IN1_SAME 1
+#endif
+#ifndef IN1_MAP
+#define IN1_MAP ivec4(0, 1, 2, 3)
+#endif
+#ifndef LOCAL_X
+#define LOCAL_X 8
+#define LOCAL_Y 8
+#define LOCAL_Z 1
+#endif
+layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) in;
+
+// erf to |error| < 3e-7 in fp32: its Taylor series near zero, where the
+// tail form below would lose digits to cancellation, and Abramowitz &
+// Stegun 7.1.26 (|error| <= 1.5e-7) beyond.
+vec4 erf4(vec4 x) {
+  vec4 a = abs(x);
+  vec4 x2 = x * x;
+  vec4 series = x * (1.1283791671 + x2 * (-0.3761263890 + x2 * (0.1128379167 + x2 * (-0.0268661706 +
+                x2 * (0.0052239776 + x2 * (-0.0008548327 + x2 * 0.0001205533))))));
+  vec4 t = 1.0 / (1.0 + 0.3275911 * a);
+  vec4 poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  vec4 tail = sign(x) * (1.0 - poly * exp(-x2));
+  return mix(tail, series, lessThan(a, vec4(0.5)));
+}
+
+vec4 apply(vec4 x, vec4 slope) {
+#if OP == 0
+  return max(x, vec4(0.0));
+#elif OP == 1
+  float lo = P0, hi = P1;
+#if CLIP_MIN_ROLE == 1
+  lo = in1_load(0, 0, 0).x;
+#endif
+#if CLIP_MAX_ROLE == 1
+  hi = in1_load(0, 0, 0).x;
+#elif CLIP_MAX_ROLE == 2 && defined(in2_N)
+  hi = in2_load(0, 0, 0).x;
+#endif
+  return clamp(x, vec4(lo), vec4(hi));
+#elif OP == 2
+  return 1.0 / (1.0 + exp(-x));
+#elif OP == 3
+  // Clamped: some drivers compute tanh from exp and overflow to NaN.
+  return tanh(clamp(x, -15.0, 15.0));
+#elif OP == 4
+  return clamp(P0 * x + P1, 0.0, 1.0);
+#elif OP == 5
+  return x * clamp(x / 6.0 + 0.5, 0.0, 1.0);
+#elif OP == 6
+  return mix(P0 * x, x, greaterThanEqual(x, vec4(0.0)));
+#elif OP == 7
+  return mix(slope * x, x, greaterThanEqual(x, vec4(0.0)));
+#elif OP == 8
+  return mix(P0 * (exp(x) - 1.0), x, greaterThan(x, vec4(0.0)));
+#elif OP == 9
+  return sqrt(x);
+#elif OP == 10
+  return exp(x);
+#elif OP == 11
+  return erf4(x);
+#elif OP == 12
+  return -x;
+#elif OP == 13
+  return abs(x);
+#elif OP == 14
+  return 1.0 / x;
+#elif OP == 15
+  return log(x);
+#elif OP == 16
+  return floor(x);
+#elif OP == 17
+  return ceil(x);
+#elif OP == 18
+  return roundEven(x);
+#elif OP == 19
+  return sign(x);
+#elif OP == 20
+  return sin(x);
+#elif OP == 21
+  return cos(x);
+#elif OP == 22
+  // log(1 + e^x) without overflowing e^x.
+  return max(x, 0.0) + log(1.0 + exp(-abs(x)));
+#elif OP == 23
+  return x / (1.0 + abs(x));
+#elif OP == 24
+  return P1 * mix(P0 * (exp(x) - 1.0), x, greaterThan(x, vec4(0.0)));
+#elif OP == 25
+  return max(x, 0.0) + min(vec4(0.0), P0 * (exp(x / P0) - 1.0));
+#elif OP == 26
+  return mix(vec4(0.0), x, greaterThan(x, vec4(P0)));
+#else
+  return x;
+#endif
+}
+
+int pick(ivec4 coords, int axis) {
+  return axis < 0 ? 0 : (axis == 0 ? coords.x : axis == 1 ? coords.y : axis == 2 ? coords.z : coords.w);
+}
+
+void main() {
+  ivec3 p = ivec3(gl_GlobalInvocationID);
+  if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
+  vec4 slope = vec4(0.0);
+#if OP == 7
+#if IN1_SAME
+  slope = in1_load(p.x, p.y, p.z);
+#else
+  ivec4 map = IN1_MAP;
+  for (int lane = 0; lane < 4; ++lane) {
+    ivec4 o = ivec4(p.y / out0_H, p.z * 4 + lane, p.y % out0_H, p.x);
+    if (o.y >= out0_C) break;  // padding lanes: the store zeroes them
+    slope[lane] = in1_load_scalar(pick(o, map.x), pick(o, map.y), pick(o, map.z), pick(o, map.w));
+  }
+#endif
+#endif
+  out0_store(p.x, p.y, p.z, activate(apply(in0_load(p.x, p.y, p.z), slope)));
+}
