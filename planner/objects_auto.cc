@@ -30,11 +30,17 @@ AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
   };
   AutoObjectsResult best;
   uint64_t best_total = UINT64_MAX;
+  uint64_t best_member_total = UINT64_MAX;
+  // Members in AllObjectStrategies() order, so ties go to the earlier one.
   auto consider = [&](ObjectStrategy s, ObjectsAssignment<uint64_t> a) {
     const uint64_t total = SumObjectSizes(a);
+    if (total < best_member_total) {
+      best_member_total = total;
+      best.base = s;
+    }
     if (total < best_total) {
       best.assignment = std::move(a);
-      best.base = s;
+      best.refinement.clear();
       best_total = total;
     }
   };

@@ -166,7 +166,6 @@ class WindowSearch {
 
   // Returns a floor on the totals below this node (meaningless if cut off).
   uint64_t Dive(size_t depth) {
-    if (found_ && stop_at_first_) return 0;
     if (++nodes_ > options_.nodes_per_window) return 0;
     if (depth == window_.size()) {
       if (current_total_ < target_) {
@@ -184,13 +183,12 @@ class WindowSearch {
 
     // Candidates: existing objects free for [first, last], fitting ones
     // smallest first, then growing ones by least growth; then a new object.
-    candidates_.clear();
+    std::vector<size_t> cand;
     for (size_t o = 0; o < size_.size(); ++o) {
       if (busy_[o] >= r.first_task) continue;
       if (o < base_objects_ && !FixedFree(o, r.first_task, r.last_task)) continue;
-      candidates_.push_back(o);
+      cand.push_back(o);
     }
-    std::vector<size_t> cand = candidates_;
     std::sort(cand.begin(), cand.end(), [&](size_t a, size_t b) {
       const bool fa = size_[a] >= r.size, fb = size_[b] >= r.size;
       if (fa != fb) return fa;
@@ -199,7 +197,6 @@ class WindowSearch {
     });
     cand.push_back(SIZE_MAX);
     uint64_t floor = UINT64_MAX;
-    const uint64_t nodes_limit = options_.nodes_per_window;
     for (size_t o : cand) {
       uint64_t child;
       if (o == SIZE_MAX) {
@@ -230,7 +227,7 @@ class WindowSearch {
           busy_[o] = old_busy;
         }
       }
-      if (nodes_ > nodes_limit) return 0;
+      if (nodes_ > options_.nodes_per_window) return 0;
       floor = std::min(floor, child);
     }
     uint64_t& stored = floors_[key];
@@ -252,9 +249,8 @@ class WindowSearch {
   size_t base_objects_ = 0;
   uint64_t target_ = 0;
   uint64_t current_total_ = 0;
-  std::vector<size_t> placed_, best_placed_, candidates_;
+  std::vector<size_t> placed_, best_placed_;
   bool found_ = false;
-  bool stop_at_first_ = false;
   uint64_t nodes_ = 0;
   std::unordered_map<uint64_t, uint64_t> floors_;
 };

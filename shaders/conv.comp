@@ -19,10 +19,10 @@
 #define MODE 0  // 0 general (dense or grouped), 1 pointwise (1x1, stride 1, no pads), 2 depthwise
 #endif
 #ifndef OUT_SLICES
-#define OUT_SLICES 1  // output slices per invocation
+#define OUT_SLICES 1  // output slices per invocation: 1 to 4
 #endif
 #ifndef OUT_PIXELS
-#define OUT_PIXELS 2  // output columns per invocation
+#define OUT_PIXELS 2  // output columns per invocation: 1, 2, 4 or 8
 #endif
 #ifndef IN_SLICES
 #define IN_SLICES 2  // input slices per output slice in the weights
@@ -67,8 +67,6 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3)
 #elif OUT_PIXELS == 8
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
-#elif OUT_PIXELS == 16
-#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
 #endif
 #if OUT_SLICES == 1
 #define FOR_SLICES(F) F(0)

@@ -13,7 +13,8 @@
 // 4 HardSigmoid, 5 HardSwish, 6 LeakyRelu, 7 PRelu, 8 Elu, 9 Sqrt, 10 Exp,
 // 11 Erf, 12 Neg, 13 Abs, 14 Reciprocal, 15 Log, 16 Floor, 17 Ceil,
 // 18 Round, 19 Sign, 20 Sin, 21 Cos, 22 Softplus, 23 Softsign, 24 Selu,
-// 25 Celu, 26 ThresholdedRelu, 27 Identity.
+// 25 Celu, 26 ThresholdedRelu, 27 Tan, 28 Asin, 29 Acos, 30 Atan, 31 Sinh,
+// 32 Cosh, 33 Asinh, 34 Acosh, 35 Atanh; anything else copies.
 #ifndef P0
 #define P0 0.0
 #endif
@@ -119,6 +120,25 @@ vec4 apply(vec4 x, vec4 slope) {
   return max(x, 0.0) + min(vec4(0.0), P0 * (exp(x / P0) - 1.0));
 #elif OP == 26
   return mix(vec4(0.0), x, greaterThan(x, vec4(P0)));
+#elif OP == 27
+  return tan(x);
+#elif OP == 28
+  // Through atan: some drivers' asin is off by 3e-4 (llvmpipe among them).
+  return atan(x, sqrt((1.0 - x) * (1.0 + x)));
+#elif OP == 29
+  return atan(sqrt((1.0 - x) * (1.0 + x)), x);
+#elif OP == 30
+  return atan(x);
+#elif OP == 31
+  return sinh(x);
+#elif OP == 32
+  return cosh(x);
+#elif OP == 33
+  return asinh(x);
+#elif OP == 34
+  return acosh(x);
+#elif OP == 35
+  return atanh(x);
 #else
   return x;
 #endif

@@ -9,6 +9,19 @@
 #ifndef IS_MAX
 #define IS_MAX 1  // 0: average
 #endif
+// Windowed pools run over (D, H, W), D folded into PHWC4 rows: row
+// n * H + d * IN_H + h of the input (IN_H = in0_H / IN_D); 2-D pools have
+// D = 1. MaxPool only skips padded cells; AveragePool divides by the cells
+// it counts.
+#ifndef IN_D
+#define IN_D 1
+#define OUT_D 1
+#define KERNEL_D 1
+#define STRIDE_D 1
+#define DILATION_D 1
+#define PAD_D 0
+#define PAD_END_D 0
+#endif
 #ifndef KERNEL_H
 #define KERNEL_H 2
 #define KERNEL_W 2
@@ -40,6 +53,16 @@ const float kLowest = -3.402823e38;
 // H x W plane, then fold their partial results in shared memory.
 shared vec4 partial[LOCAL_X];
 
+#if IS_MAX
+#define FOLD(a, b) max(a, b)
+#else
+#define FOLD(a, b) ((a) + (b))
+#endif
+#define FOLD_STEP(k)                                                                   \
+  if (LOCAL_X > k && tid < k) partial[tid] = FOLD(partial[tid], partial[tid + k]); \
+  memoryBarrierShared();                                                               \
+  barrier();
+
 void main() {
   int tid = int(gl_LocalInvocationID.x);
   int n = int(gl_WorkGroupID.y);
@@ -53,21 +76,12 @@ void main() {
     acc += v;
 #endif
   }
+  // GLSL ES allows barrier() only directly in main(), outside control flow:
+  // the tree is unrolled for every power of two up to 64 (LOCAL_X is one).
   partial[tid] = acc;
   memoryBarrierShared();
   barrier();
-  // LOCAL_X is a power of two (pool.cc).
-  for (int stride = LOCAL_X / 2; stride > 0; stride /= 2) {
-    if (tid < stride) {
-#if IS_MAX
-      partial[tid] = max(partial[tid], partial[tid + stride]);
-#else
-      partial[tid] += partial[tid + stride];
-#endif
-    }
-    memoryBarrierShared();
-    barrier();
-  }
+  FOLD_STEP(32) FOLD_STEP(16) FOLD_STEP(8) FOLD_STEP(4) FOLD_STEP(2) FOLD_STEP(1)
   if (tid == 0) {
     vec4 result = partial[0];
 #if !IS_MAX
@@ -78,22 +92,31 @@ void main() {
 }
 
 #else
+const int kInH = in0_H / IN_D;
+const int kOutH = out0_H / OUT_D;
+
 void main() {
   ivec3 p = ivec3(gl_GlobalInvocationID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   int n = p.y / out0_H;
-  int oh = p.y % out0_H;
+  int od = p.y % out0_H / kOutH;
+  int oh = p.y % kOutH;
+  int d0 = od * STRIDE_D - PAD_D;
   int h0 = oh * STRIDE_H - PAD_H;
   int w0 = p.x * STRIDE_W - PAD_W;
 #if IS_MAX
   vec4 acc = vec4(kLowest);
-  for (int kh = 0; kh < KERNEL_H; ++kh) {
-    int ih = h0 + kh * DILATION_H;
-    if (ih < 0 || ih >= in0_H) continue;
-    for (int kw = 0; kw < KERNEL_W; ++kw) {
-      int iw = w0 + kw * DILATION_W;
-      if (iw < 0 || iw >= in0_W) continue;
-      acc = max(acc, in0_load(iw, n * in0_H + ih, p.z));
+  for (int kd = 0; kd < KERNEL_D; ++kd) {
+    int id = d0 + kd * DILATION_D;
+    if (id < 0 || id >= IN_D) continue;
+    for (int kh = 0; kh < KERNEL_H; ++kh) {
+      int ih = h0 + kh * DILATION_H;
+      if (ih < 0 || ih >= kInH) continue;
+      for (int kw = 0; kw < KERNEL_W; ++kw) {
+        int iw = w0 + kw * DILATION_W;
+        if (iw < 0 || iw >= in0_W) continue;
+        acc = max(acc, in0_load(iw, n * in0_H + id * kInH + ih, p.z));
+      }
     }
   }
   vec4 result = acc;
@@ -101,16 +124,20 @@ void main() {
   // Clip the window to the input; the divisor counts either the valid cells
   // or, with count_include_pad, the cells inside the padded input too (never
   // those a ceil-mode window reaches beyond the end padding).
-  int hb = max(h0, 0), he = min(h0 + KERNEL_H, in0_H);
+  int db = max(d0, 0), de = min(d0 + KERNEL_D, IN_D);
+  int hb = max(h0, 0), he = min(h0 + KERNEL_H, kInH);
   int wb = max(w0, 0), we = min(w0 + KERNEL_W, in0_W);
   vec4 acc = vec4(0.0);
-  for (int ih = hb; ih < he; ++ih) {
-    for (int iw = wb; iw < we; ++iw) acc += in0_load(iw, n * in0_H + ih, p.z);
+  for (int id = db; id < de; ++id) {
+    for (int ih = hb; ih < he; ++ih) {
+      for (int iw = wb; iw < we; ++iw) acc += in0_load(iw, n * in0_H + id * kInH + ih, p.z);
+    }
   }
 #if COUNT_INCLUDE_PAD
-  int count = (min(h0 + KERNEL_H, in0_H + PAD_END_H) - h0) * (min(w0 + KERNEL_W, in0_W + PAD_END_W) - w0);
+  int count = (min(d0 + KERNEL_D, IN_D + PAD_END_D) - d0) * (min(h0 + KERNEL_H, kInH + PAD_END_H) - h0) *
+              (min(w0 + KERNEL_W, in0_W + PAD_END_W) - w0);
 #else
-  int count = (he - hb) * (we - wb);
+  int count = (de - db) * (he - hb) * (we - wb);
 #endif
   vec4 result = acc / float(max(count, 1));
 #endif

@@ -1,6 +1,7 @@
 #version 310 es
 // glpool-tensors: in0 out0
-// Softmax / LogSoftmax (LOG 1) over a set of logical elements.
+// Softmax, LogSoftmax (LOG 1) or Hardmax (HARD 1) over a set of logical
+// elements; Hardmax marks the first largest element with 1.
 // CHANNELS 1: the reduced elements are exactly the channels at one (n, h, w);
 //   one invocation per position reads its slices as vec4s and writes them.
 // CHANNELS 0: output element f reduces over the contiguous logical dims
@@ -8,6 +9,9 @@
 //   them: the elements outer * REDUCED * INNER + r * INNER + inner, r < REDUCED.
 #ifndef LOG
 #define LOG 0
+#endif
+#ifndef HARD
+#define HARD 0
 #endif
 #ifndef CHANNELS
 #define CHANNELS 1
@@ -40,12 +44,23 @@ void main() {
   ivec3 p = ivec3(gl_GlobalInvocationID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z > 0) return;
   float largest = kLowest;
+  int first = 0;  // of the largest (Hardmax)
   for (int s = 0; s < in0_S; ++s) {
     vec4 v = in0_load(p.x, p.y, s);
     // Padding lanes hold zeros, which must not win the max.
     v = mix(vec4(kLowest), v, lessThan(ivec4(s * 4) + ivec4(0, 1, 2, 3), ivec4(in0_C)));
-    largest = max(largest, max(max(v.x, v.y), max(v.z, v.w)));
+    for (int lane = 0; lane < 4; ++lane) {
+      if (v[lane] > largest) first = s * 4 + lane;
+      largest = max(largest, v[lane]);
+    }
   }
+#if HARD
+  for (int s = 0; s < out0_S; ++s) {
+    vec4 hot = vec4(equal(ivec4(s * 4) + ivec4(0, 1, 2, 3), ivec4(first)));
+    out0_store(p.x, p.y, s, activate(hot));
+  }
+  return;
+#endif
   float sum = 0.0;
   for (int s = 0; s < in0_S; ++s) {
     vec4 e = exp(in0_load(p.x, p.y, s) - largest);
@@ -78,14 +93,25 @@ void main() {
     int f = ((n * out0_C + c) * out0_H + h) * out0_W + p.x;
     int base = f / (REDUCED * INNER) * (REDUCED * INNER) + f % INNER;
     float m = kLowest;
-    for (int r = 0; r < REDUCED; ++r) m = max(m, load_flat(base + r * INNER));
+    int first = 0;  // of the largest (Hardmax)
+    for (int r = 0; r < REDUCED; ++r) {
+      float v = load_flat(base + r * INNER);
+      if (v > m) first = r;
+      m = max(m, v);
+    }
+#if HARD
+    x[lane] = first == (f / INNER) % REDUCED ? 1.0 : 0.0;
+    continue;
+#endif
     float total = 0.0;
     for (int r = 0; r < REDUCED; ++r) total += exp(load_flat(base + r * INNER) - m);
     x[lane] = load_flat(f);
     largest[lane] = m;
     sum[lane] = total;
   }
-#if LOG
+#if HARD
+  vec4 v = x;
+#elif LOG
   vec4 v = x - largest - log(sum);
 #else
   vec4 v = exp(x - largest) / sum;

@@ -1,7 +1,8 @@
 // BatchNormalization in inference form (shaders/batch_normalization.comp),
-// for graphs whose passes could not fold it into a preceding Conv. The
-// per-channel statistics are constants: y = x * a + b with
-// a = scale / sqrt(var + epsilon), b = bias - mean * a, computed here once.
+// for graphs whose passes could not fold it into a preceding Conv. With
+// constant statistics y = x * a + b, a = scale / sqrt(var + epsilon) and
+// b = bias - mean * a computed here once; statistics computed at run time
+// are bound as inputs and combined in the shader.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -21,31 +22,46 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   }
   if (node.GetInt("training_mode", 0) != 0) return UnsupportedError("training_mode is not supported");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
   if (in->shape.size() < 2 || in->shape != out->shape) return InvalidModelError("needs N x C x ... input and output");
   const int64_t channels = in->shape[1];
-  std::vector<std::vector<float>> params(4);
-  for (size_t i = 0; i < 4; ++i) {
-    GLPOOL_ASSIGN_OR_RETURN(params[i], ConstantFloats(graph, node, i + 1));
-    if (static_cast<int64_t>(params[i].size()) != channels) {
-      return InvalidModelError("input " + std::to_string(i + 1) + " needs one value per channel");
-    }
-  }
-  const double epsilon = node.GetFloat("epsilon", 1e-5f);
-  const int64_t slices = LayoutOf(in->shape).slices();
-  // Scales for every slice, then shifts; padding lanes stay 0.
-  KernelWeights weights{"scale_shift", std::vector<float>(static_cast<size_t>(slices * 8), 0.0f)};
-  for (int64_t c = 0; c < channels; ++c) {
-    const double a = params[0][c] / std::sqrt(static_cast<double>(params[3][c]) + epsilon);
-    weights.values[c] = static_cast<float>(a);
-    weights.values[slices * 4 + c] = static_cast<float>(params[1][c] - params[2][c] * a);
-  }
+  const float epsilon = node.GetFloat("epsilon", 1e-5f);
   KernelPlan plan;
   plan.shader = "batch_normalization";
   plan.inputs = {in->name};
   plan.outputs = {out->name};
+  plan.defines = {{"EPSILON", GlslFloat(epsilon)}};
+  bool all_constant = true;
+  for (size_t i = 1; i < 5; ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* param, RequireTensor(graph, node, node.inputs[i]));
+    GLPOOL_RETURN_IF_ERROR(RequireFloat(*param));
+    if (param->shape != Shape{channels}) {
+      return InvalidModelError("input " + std::to_string(i) + " needs one value per channel");
+    }
+    all_constant = all_constant && param->is_constant;
+  }
+  if (!all_constant) {
+    for (size_t i = 1; i < 5; ++i) plan.inputs.push_back(node.inputs[i]);
+    plan.defines.emplace_back("RUNTIME", "1");
+    plan.weights.push_back({"scale_shift", {0, 0, 0, 0}});  // declared by the shader, unused
+    GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+    plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
+    return plan;
+  }
+  std::vector<std::vector<float>> params(4);
+  for (size_t i = 0; i < 4; ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(params[i], ConstantFloats(graph, node, i + 1));
+  }
+  const int64_t slices = LayoutOf(in->shape).slices();
+  // Scales for every slice, then shifts; padding lanes stay 0.
+  KernelWeights weights{"scale_shift", std::vector<float>(static_cast<size_t>(slices * 8), 0.0f)};
+  for (int64_t c = 0; c < channels; ++c) {
+    const double a = params[0][c] / std::sqrt(static_cast<double>(params[3][c]) + static_cast<double>(epsilon));
+    weights.values[c] = static_cast<float>(a);
+    weights.values[slices * 4 + c] = static_cast<float>(params[1][c] - params[2][c] * a);
+  }
   plan.weights.push_back(std::move(weights));
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);

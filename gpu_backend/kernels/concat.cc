@@ -9,30 +9,28 @@
 #include "gpu_backend/kernels/logical_index.h"
 
 namespace glpool {
-
 namespace {
-constexpr size_t kMaxConcatInputs = 7;
-}  // namespace
 
-StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits&) {
-  const std::string where = "node " + node.name + " (Concat)";
-  if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError(where + " needs inputs and one output");
+constexpr size_t kMaxConcatInputs = 7;
+
+StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+  if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs inputs and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
   const size_t rank = out->shape.size();
-  if (rank == 0) return InvalidModelError(where + ": cannot concatenate scalars");
-  GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", 0), rank, node));
+  if (rank == 0) return InvalidModelError("cannot concatenate scalars");
+  GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", 0), rank));
   KernelPlan plan;
   plan.shader = "concat";
   plan.outputs = {out->name};
   std::vector<int64_t> offsets = {0};
   for (const std::string& name : node.inputs) {
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, name));
-    GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
-    if (in->shape.size() != rank) return InvalidModelError(where + ": input ranks differ");
+    GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+    if (in->shape.size() != rank) return InvalidModelError("input ranks differ");
     for (size_t d = 0; d < rank; ++d) {
       if (d != static_cast<size_t>(axis) && in->shape[d] != out->shape[d]) {
-        return InvalidModelError(where + ": input " + ShapeToString(in->shape) + " does not fit output " +
+        return InvalidModelError("input " + ShapeToString(in->shape) + " does not fit output " +
                                  ShapeToString(out->shape));
       }
     }
@@ -40,13 +38,13 @@ StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const Ker
     plan.inputs.push_back(in->name);
     offsets.push_back(offsets.back() + in->shape[axis]);
   }
-  if (offsets.back() != out->shape[axis]) return InvalidModelError(where + ": input sizes do not add up to the output");
+  if (offsets.back() != out->shape[axis]) return InvalidModelError("input sizes do not add up to the output");
   if (plan.inputs.size() > kMaxConcatInputs) {
-    return UnsupportedError(where + ": " + std::to_string(plan.inputs.size()) +
-                            " inputs; the GPU kernel takes at most " + std::to_string(kMaxConcatInputs));
+    return UnsupportedError(std::to_string(plan.inputs.size()) + " inputs; the GPU kernel takes at most " +
+                            std::to_string(kMaxConcatInputs));
   }
-  if (plan.inputs.empty()) return UnsupportedError(where + ": every input is empty");
-  GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, out->shape));
+  if (plan.inputs.empty()) return UnsupportedError("every input is empty");
+  GLPOOL_RETURN_IF_ERROR(CheckIndexable(out->shape));
   const int phwc4_axis = Phwc4AxisOf(static_cast<size_t>(axis), rank);
   int mode = 0;
   if (phwc4_axis == 1) {
@@ -69,6 +67,14 @@ StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const Ker
                   {"OFFSETS", GlslIntArray(offsets, 8, offsets.back())}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
+  return plan;
+}
+
+}  // namespace
+
+StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits&) {
+  StatusOr<KernelPlan> plan = Build(graph, node);
+  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (Concat)");
   return plan;
 }
 

@@ -1,6 +1,5 @@
 // Conv with constant weights (shaders/conv.comp): pointwise, depthwise and
 // general/grouped paths. Weights given at run time go to conv_dynamic.
-#include <cstdlib>
 #include "gpu_backend/graph/phwc4_layout.h"
 #include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel.h"
@@ -36,8 +35,7 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   const bool depthwise = in_per_group == 1 && out_per_group == 1;
   const bool pointwise = group == 1 && window.kernel == one && window.stride == one && window.pad_begin == zero &&
                          window.pad_end == zero;
-  int64_t block = depthwise || group > 1 ? 1 : OutputSlicesPerInvocation(out_slices);
-  if (getenv("XP_BLOCK") && !(depthwise || group > 1)) block = atoi(getenv("XP_BLOCK"));  // XXX experiment
+  const int64_t block = depthwise || group > 1 ? 1 : OutputSlicesPerInvocation(out_slices);
 
   KernelPlan plan;
   plan.shader = "conv";
@@ -46,8 +44,7 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   plan.defines.emplace_back("MODE", depthwise ? "2" : pointwise ? "1" : "0");
   plan.defines.emplace_back("OUT_SLICES", std::to_string(block));
   const Phwc4Layout out = LayoutOf(y->shape);
-  int64_t pixels = OutputPixelsPerInvocation(out.w);
-  if (getenv("XP_PIXELS")) pixels = atoi(getenv("XP_PIXELS"));  // XXX experiment
+  const int64_t pixels = OutputPixelsPerInvocation(out.w);
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
   AddWindowDefines(window, plan);
 

@@ -225,15 +225,6 @@ int64_t OutputPixelsPerInvocation(int64_t width) {
   return width >= 2 ? 2 : 1;
 }
 
-bool RowWindowPays(int64_t pixels, const Window2D& window) {
-  const int64_t columns = (pixels - 1) * window.stride[1] + (window.kernel[1] - 1) * window.dilation[1] + 1;
-  std::vector<bool> used(static_cast<size_t>(columns), false);
-  for (int64_t i = 0; i < pixels; ++i) {
-    for (int64_t kx = 0; kx < window.kernel[1]; ++kx) used[i * window.stride[1] + kx * window.dilation[1]] = true;
-  }
-  return std::find(used.begin(), used.end(), false) == used.end() && columns < pixels * window.kernel[1];
-}
-
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations) {
   const int64_t budget = std::max<int64_t>(1, std::min<int64_t>(64, max_invocations));
   int64_t x = 1;

@@ -86,11 +86,6 @@ int64_t OutputSlicesPerInvocation(int64_t out_slices);
 // that many products. Narrow outputs keep one column per invocation.
 int64_t OutputPixelsPerInvocation(int64_t width);
 
-// Whether conv.comp should load a row's input columns once for all its
-// taps (WINDOW): when the block's taps overlap and cover every column of the
-// window, it loads fewer texels than one load per (column, tap).
-bool RowWindowPays(int64_t pixels, const Window2D& window);
-
 // A 2-D work group over (W, rows) within `max_invocations` (at most 64:
 // enough to fill SIMD lanes without starving small outputs of groups).
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations);

@@ -51,6 +51,15 @@ const std::map<std::string, UnaryOp>& UnaryOps() {
       {"Selu", {24, "alpha", 1.67326319217681884765625f, "gamma", 1.05070102214813232421875f}},
       {"Celu", {25, "alpha", 1.0f, nullptr, 0}},
       {"ThresholdedRelu", {26, "alpha", 1.0f, nullptr, 0}},
+      {"Tan", {27, nullptr, 0, nullptr, 0}},
+      {"Asin", {28, nullptr, 0, nullptr, 0}},
+      {"Acos", {29, nullptr, 0, nullptr, 0}},
+      {"Atan", {30, nullptr, 0, nullptr, 0}},
+      {"Sinh", {31, nullptr, 0, nullptr, 0}},
+      {"Cosh", {32, nullptr, 0, nullptr, 0}},
+      {"Asinh", {33, nullptr, 0, nullptr, 0}},
+      {"Acosh", {34, nullptr, 0, nullptr, 0}},
+      {"Atanh", {35, nullptr, 0, nullptr, 0}},
   };
   return ops;
 }
@@ -72,7 +81,7 @@ Status ClipBound(const Graph& graph, const Node& node, size_t input, const char*
     value = bound->data.ToFloats()[0];
     return Status::Ok();
   }
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *bound));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*bound));
   plan.inputs.push_back(bound->name);
   plan.defines.emplace_back(role_define, std::to_string(plan.inputs.size() - 1));
   return Status::Ok();
@@ -83,9 +92,9 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (op == UnaryOps().end()) return InternalError("not a unary op");
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   KernelPlan plan;
   plan.shader = "elementwise_unary";

@@ -17,10 +17,12 @@ StatusOr<KernelPlan> BuildConvDynamic(const Graph& graph, const Node& node, cons
 StatusOr<KernelPlan> BuildGemm(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildMatMul(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const KernelLimits& limits);
-// Transpose, Slice, Split, DepthToSpace, SpaceToDepth and non-aliased reshapes.
+// Transpose, Slice, Split, DepthToSpace, SpaceToDepth, Expand, Tile, non-aliased
+// reshapes, Identity, inference Dropout, float Casts.
 StatusOr<KernelPlan> BuildStridedCopy(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildPad(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildBatchNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
 
 }  // namespace glpool

@@ -40,11 +40,10 @@ std::string GlslFloat(double value) {
   return literal;
 }
 
-StatusOr<int64_t> NormalizeAxis(int64_t axis, size_t rank, const Node& node) {
+StatusOr<int64_t> NormalizeAxis(int64_t axis, size_t rank) {
   const int64_t r = static_cast<int64_t>(rank);
   if (axis < -r || axis >= r) {
-    return InvalidModelError("node " + node.name + " (" + node.op_type + "): axis " + std::to_string(axis) +
-                             " out of range for rank " + std::to_string(rank));
+    return InvalidModelError("axis " + std::to_string(axis) + " out of range for rank " + std::to_string(rank));
   }
   return axis < 0 ? axis + r : axis;
 }
@@ -56,12 +55,11 @@ namespace {
 StatusOr<const TensorData*> ConstantData(const Graph& graph, const Node& node, size_t index) {
   const Tensor* tensor = graph.FindTensor(node.inputs[index]);
   if (tensor == nullptr) {
-    return InvalidModelError("node " + node.name + " (" + node.op_type + "): unknown tensor '" + node.inputs[index] +
-                             "'");
+    return InvalidModelError("unknown tensor '" + node.inputs[index] + "'");
   }
   if (!tensor->is_constant) {
-    return UnsupportedError("node " + node.name + " (" + node.op_type + "): input " + std::to_string(index) + " ('" +
-                            tensor->name + "') must be a constant for the GPU kernel");
+    return UnsupportedError("input " + std::to_string(index) + " ('" + tensor->name +
+                            "') must be a constant for the GPU kernel");
   }
   return &tensor->data;
 }
@@ -82,16 +80,15 @@ StatusOr<std::vector<float>> ConstantFloats(const Graph& graph, const Node& node
   return data->ToFloats();
 }
 
-Status RequireFloat(const Node& node, const Tensor& tensor) {
+Status RequireFloat(const Tensor& tensor) {
   if (tensor.dtype == DataType::kFloat32 || tensor.dtype == DataType::kFloat16) return Status::Ok();
-  return UnsupportedError("node " + node.name + " (" + node.op_type + "): tensor '" + tensor.name + "' is " +
-                          DataTypeName(tensor.dtype) + "; GPU kernels compute float32 and float16 only");
+  return UnsupportedError("tensor '" + tensor.name + "' is " + DataTypeName(tensor.dtype) +
+                          "; GPU kernels compute float32 and float16 only");
 }
 
-Status CheckIndexable(const Node& node, const Shape& shape) {
+Status CheckIndexable(const Shape& shape) {
   if (ElementCount(shape) >= (int64_t(1) << 31) - 4) {
-    return UnsupportedError("node " + node.name + " (" + node.op_type + "): " + ShapeToString(shape) +
-                            " has too many elements for 32-bit shader indexing");
+    return UnsupportedError(ShapeToString(shape) + " has too many elements for 32-bit shader indexing");
   }
   return Status::Ok();
 }

@@ -37,7 +37,7 @@ std::string GlslIntArray(const std::vector<int64_t>& values, size_t length = kMa
 std::string GlslFloat(double value);
 
 // An axis attribute or input value made non-negative, or InvalidModel.
-StatusOr<int64_t> NormalizeAxis(int64_t axis, size_t rank, const Node& node);
+StatusOr<int64_t> NormalizeAxis(int64_t axis, size_t rank);
 
 // The values of input `index` of `node`, which must be a constant tensor
 // (kernels bake shapes and parameters into their shader). An omitted
@@ -52,9 +52,9 @@ bool HasInput(const Node& node, size_t index);
 // Unsupported unless the tensor holds float32 or float16 values: the GPU
 // stores every tensor as floats, and an int8 or float64 result would come
 // back with the wrong type.
-Status RequireFloat(const Node& node, const Tensor& tensor);
+Status RequireFloat(const Tensor& tensor);
 
 // Checks that the element count fits GLSL's 32-bit int arithmetic.
-Status CheckIndexable(const Node& node, const Shape& shape);
+Status CheckIndexable(const Shape& shape);
 
 }  // namespace glpool

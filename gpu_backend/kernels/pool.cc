@@ -1,6 +1,6 @@
 // MaxPool, AveragePool, GlobalAveragePool, GlobalMaxPool (shaders/pool.comp).
 //
-// Windowed pools take 1-D (N x C x W) or 2-D (N x C x H x W) inputs; the
+// Windowed pools take 1-D (N x C x W) to 3-D (N x C x D x H x W) inputs; the
 // output size comes from the graph (import applied ceil_mode and auto_pad),
 // the descriptor only derives the begin padding the shader needs and, for
 // count_include_pad, the end padding. Global pools take any rank >= 3.
@@ -19,10 +19,6 @@ namespace {
 struct Axis {
   int64_t in = 1, out = 1, kernel = 1, stride = 1, dilation = 1, pad_begin = 0, pad_end = 0;
 };
-
-Status Fail(const Node& node, Status status) {
-  return status.WithContext("node " + node.name + " (" + node.op_type + ")");
-}
 
 // Begin/end padding of each spatial axis, as ONNX defines it per auto_pad.
 StatusOr<std::vector<Axis>> WindowAxes(const Node& node, const Shape& in, const Shape& out) {
@@ -64,8 +60,8 @@ StatusOr<std::vector<Axis>> WindowAxes(const Node& node, const Shape& in, const 
 
 StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
   const bool is_max = node.op_type == "MaxPool";
-  if (in.shape.size() != 3 && in.shape.size() != 4) {
-    return UnsupportedError("only 1-D and 2-D pooling runs on the GPU, input is " + ShapeToString(in.shape));
+  if (in.shape.size() < 3 || in.shape.size() > 5) {
+    return UnsupportedError("only 1-D to 3-D pooling runs on the GPU, input is " + ShapeToString(in.shape));
   }
   if (out.shape.size() != in.shape.size()) return InvalidModelError("output rank differs from the input's");
   if (is_max && node.outputs.size() > 1 && !node.outputs[1].empty()) {
@@ -77,25 +73,25 @@ StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const
       if (a.dilation != 1) return UnsupportedError("AveragePool dilations (opset 19) are not supported");
     }
   }
-  // 1-D pools run as 2-D ones with a height-1 window.
-  if (axes.size() == 1) axes.insert(axes.begin(), Axis{});
+  // 1-D and 2-D pools run as 3-D ones with size-1 leading axes.
+  while (axes.size() < 3) axes.insert(axes.begin(), Axis{});
   KernelPlan plan;
   plan.shader = "pool";
   plan.inputs = {in.name};
   plan.outputs = {out.name};
   plan.defines = {{"GLOBAL", "0"},
                   {"IS_MAX", is_max ? "1" : "0"},
-                  {"KERNEL_H", std::to_string(axes[0].kernel)},
-                  {"KERNEL_W", std::to_string(axes[1].kernel)},
-                  {"STRIDE_H", std::to_string(axes[0].stride)},
-                  {"STRIDE_W", std::to_string(axes[1].stride)},
-                  {"DILATION_H", std::to_string(axes[0].dilation)},
-                  {"DILATION_W", std::to_string(axes[1].dilation)},
-                  {"PAD_H", std::to_string(axes[0].pad_begin)},
-                  {"PAD_W", std::to_string(axes[1].pad_begin)},
-                  {"PAD_END_H", std::to_string(axes[0].pad_end)},
-                  {"PAD_END_W", std::to_string(axes[1].pad_end)},
-                  {"COUNT_INCLUDE_PAD", node.GetInt("count_include_pad", 0) != 0 ? "1" : "0"}};
+                  {"COUNT_INCLUDE_PAD", node.GetInt("count_include_pad", 0) != 0 ? "1" : "0"},
+                  {"IN_D", std::to_string(axes[0].in)},
+                  {"OUT_D", std::to_string(axes[0].out)}};
+  const char* suffix[3] = {"_D", "_H", "_W"};
+  for (int a = 0; a < 3; ++a) {
+    plan.defines.emplace_back(std::string("KERNEL") + suffix[a], std::to_string(axes[a].kernel));
+    plan.defines.emplace_back(std::string("STRIDE") + suffix[a], std::to_string(axes[a].stride));
+    plan.defines.emplace_back(std::string("DILATION") + suffix[a], std::to_string(axes[a].dilation));
+    plan.defines.emplace_back(std::string("PAD") + suffix[a], std::to_string(axes[a].pad_begin));
+    plan.defines.emplace_back(std::string("PAD_END") + suffix[a], std::to_string(axes[a].pad_end));
+  }
   plan.local_size = {8, 8, 1};
   plan.groups = GroupsOverOutput(graph, out.name, plan.local_size);
   return plan;
@@ -119,20 +115,25 @@ StatusOr<KernelPlan> BuildGlobalPool(const Node& node, const Tensor& in, const T
   return plan;
 }
 
+StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLimits& limits) {
+  if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
+  const bool global = node.op_type == "GlobalAveragePool" || node.op_type == "GlobalMaxPool";
+  GLPOOL_ASSIGN_OR_RETURN(KernelPlan plan,
+                          global ? BuildGlobalPool(node, *in, *out, limits) : BuildWindowPool(graph, node, *in, *out));
+  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+  return plan;
+}
+
 }  // namespace
 
 StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits) {
-  if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("node " + node.name + " needs one input");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
-  const bool global = node.op_type == "GlobalAveragePool" || node.op_type == "GlobalMaxPool";
-  StatusOr<KernelPlan> plan =
-      global ? BuildGlobalPool(node, *in, *out, limits) : BuildWindowPool(graph, node, *in, *out);
-  if (!plan.ok()) return Fail(node, plan.status());
-  GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, in->shape));
-  GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, *plan));
+  StatusOr<KernelPlan> plan = Build(graph, node, limits);
+  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

@@ -20,12 +20,12 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
       {"ReduceL1", 5},  {"ReduceL2", 6},   {"ReduceSumSquare", 7}, {"ReduceLogSum", 8}, {"ReduceLogSumExp", 9}};
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
   const size_t rank = in->shape.size();
   if (rank > kMaxMappedRank) return UnsupportedError("rank above " + std::to_string(kMaxMappedRank));
-  GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, in->shape));
+  GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
   const bool axes_from_input = graph.opset >= (node.op_type == "ReduceSum" ? 13 : 18);
   std::vector<int64_t> axes;
   if (axes_from_input) {
@@ -38,7 +38,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
     for (size_t d = 0; d < rank; ++d) reduced.insert(d);
   }
   for (int64_t a : axes) {
-    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(a, rank, node));
+    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(a, rank));
     reduced.insert(static_cast<size_t>(axis));
   }
   const std::vector<int64_t> strides = RowMajorStrides(in->shape);

@@ -73,6 +73,23 @@ const std::vector<KernelEntry>& KernelRegistry() {
       {"ReduceLogSum", BuildReduce},
       {"ReduceLogSumExp", BuildReduce},
       {"BatchNormalization", BuildBatchNormalization},
+      {"Tan", BuildElementwiseUnary},
+      {"Asin", BuildElementwiseUnary},
+      {"Acos", BuildElementwiseUnary},
+      {"Atan", BuildElementwiseUnary},
+      {"Sinh", BuildElementwiseUnary},
+      {"Cosh", BuildElementwiseUnary},
+      {"Asinh", BuildElementwiseUnary},
+      {"Acosh", BuildElementwiseUnary},
+      {"Atanh", BuildElementwiseUnary},
+      {"Hardmax", BuildSoftmax},
+      {"Cast", BuildStridedCopy},
+      {"CastLike", BuildStridedCopy},
+      {"Dropout", BuildStridedCopy},
+      {"LayerNormalization", BuildNormalization},
+      {"InstanceNormalization", BuildNormalization},
+      {"Expand", BuildStridedCopy},
+      {"Tile", BuildStridedCopy},
   };
   return kernels;
 }

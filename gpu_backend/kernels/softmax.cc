@@ -1,4 +1,4 @@
-// Softmax and LogSoftmax (shaders/softmax.comp), with both semantics:
+// Softmax, LogSoftmax and Hardmax (shaders/softmax.comp), with both semantics:
 // before opset 13 the input is flattened to 2-D at `axis` (default 1) and
 // each row of dims [axis, rank) is normalised; from 13 on only `axis`
 // (default -1) is.
@@ -14,15 +14,15 @@ namespace {
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.size() != 1 || node.outputs.size() != 1) return InvalidModelError("needs one input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   const size_t rank = in->shape.size();
   if (rank == 0) return UnsupportedError("scalar input");
-  GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, in->shape));
+  GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
   const bool flatten = graph.opset < 13;
-  GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", flatten ? 1 : -1), rank, node));
+  GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", flatten ? 1 : -1), rank));
   const size_t first = static_cast<size_t>(axis);
   const size_t end = flatten ? rank : first + 1;
   int64_t reduced = 1, inner = 1;
@@ -42,6 +42,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   plan.inputs = {in->name};
   plan.outputs = {out->name};
   plan.defines = {{"LOG", node.op_type == "LogSoftmax" ? "1" : "0"},
+                  {"HARD", node.op_type == "Hardmax" ? "1" : "0"},
                   {"CHANNELS", channels_only ? "1" : "0"},
                   {"REDUCED", std::to_string(reduced)},
                   {"INNER", std::to_string(inner)}};

@@ -1,7 +1,9 @@
 // Copies whose every output element is one input element at a strided
 // position (shaders/strided_copy.comp): Transpose, Slice, Split,
-// DepthToSpace, SpaceToDepth, and Reshape / Flatten / Squeeze / Unsqueeze
-// when the graph could not alias them (the PHWC4 layout changes).
+// DepthToSpace, SpaceToDepth, Expand, Tile, and Reshape / Flatten / Squeeze / Unsqueeze
+// when the graph could not alias them (the PHWC4 layout changes), Identity,
+// inference Dropout, and Cast between float types (a copy: the GPU holds
+// floats only).
 //
 // Each output gets a "view": its logical shape refined into at most 8 dims
 // (DepthToSpace splits H into H x block, say) with, per view dim, the input
@@ -32,7 +34,7 @@ StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor
     return UnsupportedError(std::to_string(outs.size()) + " outputs; the GPU kernel writes at most " +
                             std::to_string(kMaxOutputs));
   }
-  GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, in.shape));
+  GLPOOL_RETURN_IF_ERROR(CheckIndexable(in.shape));
   KernelPlan plan;
   plan.shader = "strided_copy";
   plan.inputs = {in.name};
@@ -41,7 +43,7 @@ StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor
   for (size_t j = 0; j < kMaxOutputs; ++j) {
     std::vector<int64_t> shape(kMaxMappedRank, 1), stride(kMaxMappedRank, 0);
     if (j < outs.size()) {
-      GLPOOL_RETURN_IF_ERROR(CheckIndexable(node, outs[j]->shape));
+      GLPOOL_RETURN_IF_ERROR(CheckIndexable(outs[j]->shape));
       const View& view = views[j];
       if (view.shape.size() > kMaxMappedRank) {
         return UnsupportedError("rank " + std::to_string(view.shape.size()) + " is above the GPU kernel's " +
@@ -112,7 +114,7 @@ StatusOr<KernelPlan> BuildSlice(const Graph& graph, const Node& node, const Tens
   View view{out.shape, in_strides, 0};
   std::vector<int64_t> first(rank, 0), step(rank, 1);
   for (size_t i = 0; i < axes.size(); ++i) {
-    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(axes[i], rank, node));
+    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(axes[i], rank));
     const int64_t dim = in.shape[axis];
     if (steps[i] == 0) return InvalidModelError("Slice step 0");
     // ONNX clamps starts to the valid range for the step's direction.
@@ -133,7 +135,7 @@ StatusOr<KernelPlan> BuildSlice(const Graph& graph, const Node& node, const Tens
 StatusOr<KernelPlan> BuildSplit(const Graph& graph, const Node& node, const Tensor& in,
                                 const std::vector<const Tensor*>& outs) {
   const size_t rank = in.shape.size();
-  GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", 0), rank, node));
+  GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", 0), rank));
   // The graph's output shapes already say where each part starts.
   const std::vector<int64_t> in_strides = RowMajorStrides(in.shape);
   std::vector<View> views;
@@ -175,6 +177,33 @@ StatusOr<KernelPlan> BuildBlockMove(const Graph& graph, const Node& node, const 
   return PlanCopy(graph, node, in, {&out}, {view}, false);
 }
 
+// Expand (numpy broadcasting: stride 0 along broadcast dims) and Tile
+// (each output dim viewed as repeats x input dim, the repeats with stride 0).
+StatusOr<KernelPlan> BuildRepeat(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
+  const size_t rank = out.shape.size();
+  if (in.shape.size() > rank) return InvalidModelError("input rank above the output's");
+  const size_t lead = rank - in.shape.size();
+  const std::vector<int64_t> in_strides = RowMajorStrides(in.shape);
+  View view;
+  for (size_t d = 0; d < rank; ++d) {
+    const int64_t in_dim = d < lead ? 1 : in.shape[d - lead];
+    const int64_t stride = d < lead ? 0 : in_strides[d - lead];
+    if (node.op_type == "Expand") {
+      if (in_dim != out.shape[d] && in_dim != 1) return InvalidModelError("input does not broadcast to the output");
+      view.shape.push_back(out.shape[d]);
+      view.strides.push_back(in_dim == 1 ? 0 : stride);
+    } else {
+      if (in_dim == 0 || out.shape[d] % in_dim != 0) return InvalidModelError("output is no tiling of the input");
+      view.shape.insert(view.shape.end(), {out.shape[d] / in_dim, in_dim});
+      view.strides.insert(view.strides.end(), {0, stride});
+    }
+  }
+  // Channels repeat lane by lane unless the channel dim is copied whole.
+  const size_t channel = ChannelDim(rank);
+  const bool texel = rank == 0 || (channel >= lead && in.shape[channel - lead] == out.shape[channel]);
+  return PlanCopy(graph, node, in, {&out}, {view}, texel);
+}
+
 StatusOr<KernelPlan> BuildReshapeCopy(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
   if (ElementCount(in.shape) != ElementCount(out.shape)) return InvalidModelError("element counts differ");
   const Phwc4Layout a = LayoutOf(in.shape), b = LayoutOf(out.shape);
@@ -186,20 +215,36 @@ StatusOr<KernelPlan> BuildReshapeCopy(const Graph& graph, const Node& node, cons
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *in));
+  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
   std::vector<const Tensor*> outs;
   for (const std::string& name : node.outputs) {
+    if (name.empty() && node.op_type == "Dropout") continue;  // no mask wanted
     if (name.empty()) return UnsupportedError("omitted outputs are not supported");
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, name));
-    GLPOOL_RETURN_IF_ERROR(RequireFloat(node, *out));
+    GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
     outs.push_back(out);
   }
   const std::string& op = node.op_type;
+  if (op == "Dropout") {
+    // Inference Dropout is a copy; training mode (random) and the mask
+    // output (bool) are the CPU's.
+    if (outs.size() > 1) return UnsupportedError("Dropout's mask output has no GPU kernel");
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<int64_t> training, ConstantInts(graph, node, 2, {0}));
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> ratio, ConstantFloats(graph, node, 1, {0.5f}));
+    if (graph.opset >= 12 && !training.empty() && training[0] != 0 && !ratio.empty() && ratio[0] != 0.0f) {
+      return UnsupportedError("training-mode Dropout has no GPU kernel");
+    }
+  }
   if (op == "Split") return BuildSplit(graph, node, *in, outs);
   if (outs.size() != 1) return InvalidModelError("needs exactly one output");
   if (op == "Transpose") return BuildTranspose(graph, node, *in, *outs[0]);
   if (op == "Slice") return BuildSlice(graph, node, *in, *outs[0]);
   if (op == "DepthToSpace" || op == "SpaceToDepth") return BuildBlockMove(graph, node, *in, *outs[0]);
+  if (op == "Expand" || op == "Tile") return BuildRepeat(graph, node, *in, *outs[0]);
+  if ((op == "Cast" || op == "CastLike") && outs[0]->dtype != DataType::kFloat32) {
+    // Every tensor is floats on the GPU; results come back as float32.
+    return UnsupportedError(std::string("Cast to ") + DataTypeName(outs[0]->dtype) + " has no GPU kernel");
+  }
   return BuildReshapeCopy(graph, node, *in, *outs[0]);
 }
 

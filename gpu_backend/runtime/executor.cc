@@ -422,7 +422,14 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
   for (size_t i = 0; i < bindings.size(); ++i) {
     const Location& location = locations.at(task.roots[i]);
     const Span span = SpanOf(location, arena);
-    const bool twice = AnyOverlap(bound, span);
+    // A node may read one tensor twice (x * x): two read-only bindings of the
+    // same tensor are fine. Anything else sharing bytes breaks exclusivity.
+    bool twice = false;
+    for (size_t j = 0; j < bound.size(); ++j) {
+      const bool same_tensor_read = task.roots[j] == task.roots[i] && !bindings[i].is_output &&
+                                    !bindings[j].is_output;
+      if (bound[j].Overlaps(span) && !same_tensor_read) twice = true;
+    }
     bound.push_back(span);
     if (twice) {
       return InternalError("single-shader exclusivity broken: task " + task.plan.shader + " binds the object of " +

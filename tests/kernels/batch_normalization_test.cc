@@ -31,6 +31,15 @@ TEST(BatchNormalizationTest, OddChannels) {
   ExpectMatchesReference(BatchNorm({3, 5}), SweepVariants());
 }
 
+TEST(BatchNormalizationTest, StatisticsComputedAtRunTime) {
+  KernelCase c = BatchNorm({1, 5, 7, 13});
+  for (const char* name : {"scale", "mean", "var"}) {
+    c.inputs[name] = c.constants[name];
+    c.constants.erase(name);
+  }
+  ExpectMatchesReference(c, SweepVariants());
+}
+
 TEST(BatchNormalizationTest, FusedRelu) {
   KernelCase c = BatchNorm({1, 5, 7, 13});
   c.node.attributes["fused_activation"] = std::string("Relu");

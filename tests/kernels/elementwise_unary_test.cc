@@ -47,6 +47,11 @@ TEST(ElementwiseUnaryTest, EveryOp) {
     SCOPED_TRACE(op);
     ExpectMatchesReference(OnGrid(Unary(op, shape)), SweepVariants());
   }
+  for (const char* op : {"Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Atanh"}) {
+    SCOPED_TRACE(op);
+    ExpectMatchesReference(Unary(op, shape, -0.9f, 0.9f), SweepVariants());
+  }
+  ExpectMatchesReference(Unary("Acosh", shape, 1.1f, 4.0f), SweepVariants());
   // Positive inputs only: NaN handling is not the kernels' business.
   for (const char* op : {"Sqrt", "Log", "Reciprocal"}) {
     SCOPED_TRACE(op);

@@ -65,6 +65,13 @@ TEST(PoolTest, AveragePoolCountIncludePad) {
   ExpectMatchesReference(lower, SweepVariants());
 }
 
+TEST(PoolTest, ThreeDimensional) {
+  ExpectMatchesReference(Window("MaxPool", {1, 5, 5, 7, 6}, {1, 5, 2, 3, 3}, {2, 3, 2}, {2, 2, 2}), SweepVariants());
+  KernelCase c = Window("AveragePool", {2, 3, 4, 5, 5}, {2, 3, 4, 3, 2}, {2, 3, 3}, {1, 2, 2}, {0, 1, 1, 1, 1, 0});
+  c.node.attributes["count_include_pad"] = int64_t{1};
+  ExpectMatchesReference(c, SweepVariants());
+}
+
 TEST(PoolTest, GlobalPools) {
   for (int64_t channels : {1, 3, 5, 13}) {
     SCOPED_TRACE("C=" + std::to_string(channels));

@@ -36,6 +36,11 @@ TEST(SoftmaxTest, OtherAxes) {
   ExpectMatchesReference(Softmax("Softmax", {2, 5, 3, 4}, 0, 13), SweepVariants());
 }
 
+TEST(SoftmaxTest, Hardmax) {
+  ExpectMatchesReference(Softmax("Hardmax", {1, 13, 7, 5}, 1, 13), SweepVariants());
+  ExpectMatchesReference(Softmax("Hardmax", {2, 3, 7, 5}, 2, 11), SweepVariants());
+}
+
 TEST(SoftmaxTest, FlattenedBeforeOpset13) {
   // Opset < 13 normalises over all dims from axis on.
   ExpectMatchesReference(Softmax("Softmax", {1, 5, 7, 13}, 1, 11), SweepVariants());

@@ -88,6 +88,17 @@ TEST(DepthToSpaceTest, BothModesAndInverse) {
   ExpectMatchesReference(s2d, SweepVariants());
 }
 
+TEST(ExpandTileTest, Broadcasts) {
+  KernelCase expand = Copy("Expand", {5, 1, 13}, {{2, 5, 7, 13}});
+  expand.node.inputs = {"x", "shape"};
+  expand.constants["shape"] = TensorData::FromInt64s({4}, {2, 1, 7, 1});
+  ExpectMatchesReference(expand, SweepVariants());
+  KernelCase tile = Copy("Tile", {1, 3, 7, 5}, {{2, 6, 7, 10}});
+  tile.node.inputs = {"x", "repeats"};
+  tile.constants["repeats"] = TensorData::FromInt64s({4}, {2, 2, 1, 2});
+  ExpectMatchesReference(tile, SweepVariants());
+}
+
 TEST(ReshapeCopyTest, LayoutChangingReshapes) {
   KernelCase flatten = Copy("Flatten", {1, 5, 7, 13}, {{1, 455}});
   ExpectMatchesReference(flatten, SweepVariants());
@@ -95,6 +106,9 @@ TEST(ReshapeCopyTest, LayoutChangingReshapes) {
   reshape.node.inputs = {"x", "shape"};
   reshape.constants["shape"] = TensorData::FromInt64s({3}, {1, 13, 91});
   ExpectMatchesReference(reshape, SweepVariants());
+  KernelCase cast = Copy("Cast", {2, 5, 3}, {{2, 5, 3}});
+  cast.node.attributes["to"] = int64_t{1};  // FLOAT
+  ExpectMatchesReference(cast, SweepVariants());
 }
 
 }  // namespace

@@ -1,0 +1,56 @@
+#include <gtest/gtest.h>
+
+#include "gpu_backend/kernels/kernel_ops.h"
+#include "tests/kernels/kernel_test_util.h"
+
+namespace glpool::testing {
+namespace {
+
+KernelCase MatMul(const Shape& a, const Shape& b, const Shape& y, bool b_constant = false) {
+  KernelCase c;
+  c.node.name = "matmul";
+  c.node.op_type = "MatMul";
+  c.node.inputs = {"a", "b"};
+  c.node.outputs = {"y"};
+  c.inputs["a"] = RandomTensor(a, 21);
+  (b_constant ? c.constants : c.inputs)["b"] = RandomTensor(b, 22);
+  c.outputs["y"] = y;
+  return c;
+}
+
+TEST(MatMulTest, Matrices) {
+  ExpectMatchesReference(MatMul({3, 13}, {13, 5}, {3, 5}));
+  ExpectMatchesReference(MatMul({1, 5}, {5, 13}, {1, 13}, true));
+  ExpectMatchesReference(MatMul({127, 1}, {1, 3}, {127, 3}, true));
+}
+
+TEST(MatMulTest, Batched) {
+  ExpectMatchesReference(MatMul({2, 3, 13}, {2, 13, 5}, {2, 3, 5}));        // rank 3
+  ExpectMatchesReference(MatMul({2, 3, 7, 5}, {2, 3, 5, 13}, {2, 3, 7, 13}));  // rank 4
+}
+
+TEST(MatMulTest, Broadcasting) {
+  ExpectMatchesReference(MatMul({2, 7, 13}, {13, 5}, {2, 7, 5}, true));           // Linear on a sequence
+  ExpectMatchesReference(MatMul({1, 3, 7, 5}, {2, 1, 5, 3}, {2, 3, 7, 3}));       // both sides broadcast
+  ExpectMatchesReference(MatMul({7, 5}, {2, 3, 5, 13}, {2, 3, 7, 13}));           // lower-rank A
+  ExpectMatchesReference(MatMul({13}, {13, 5}, {5}));                             // 1-D A
+  ExpectMatchesReference(MatMul({2, 3, 13}, {13}, {2, 3}, true));                 // 1-D B
+}
+
+TEST(MatMulTest, FusedActivation) {
+  KernelCase c = MatMul({5, 7}, {7, 3}, {5, 3});
+  c.node.attributes["fused_activation"] = std::string("Relu");
+  ExpectMatchesReference(c);
+}
+
+TEST(MatMulTest, RankFiveIsUnsupported) {
+  const KernelCase c = MatMul({2, 2, 2, 3, 4}, {2, 2, 2, 4, 5}, {2, 2, 2, 3, 5});
+  const Graph graph = GraphOf(c);
+  auto plan = BuildMatMul(graph, graph.nodes[0], KernelLimits{});
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.status().code(), StatusCode::kUnsupported);
+  EXPECT_NE(plan.status().message().find("rank 5"), std::string::npos) << plan.status().ToString();
+}
+
+}  // namespace
+}  // namespace glpool::testing
