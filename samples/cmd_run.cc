@@ -12,6 +12,7 @@
 #include "gpu_backend/runtime/executor.h"
 #include "samples/commands.h"
 #include "samples/model_input.h"
+#include "samples/mask_png.h"
 #include "samples/model_loading.h"
 #include "samples/overlay/overlay_png.h"
 #include "samples/overlay/overlay_session.h"
@@ -31,6 +32,7 @@ struct RunFlags {
   int repeat = 1;
   bool json = false;
   ModelLoadFlags load;
+  std::string mask_png;      // write a mask-shaped output as a grayscale PNG
   bool overlay = false;      // show the overlay in a window
   std::string overlay_png;   // render the overlay off-screen to this PNG
   int frames = 0;            // --overlay: close after N frames (0: when closed)
@@ -88,6 +90,7 @@ void PrintHuman(const nlohmann::json& report) {
               << "          GL bytes allocated for the pool: " << m["gl_pool_bytes"].get<uint64_t>()
               << ", external (inputs, outputs, weights): " << m["external_bytes"].get<uint64_t>() / 1e6 << " MB\n";
   }
+  if (report.contains("mask_png")) std::cout << "mask:     " << report["mask_png"].get<std::string>() << "\n";
   std::cout << std::setprecision(2) << "time:     " << report["median_ms"].get<double>() << " ms per run (median of "
             << report["runs"].get<int>() << ", first " << report["first_ms"].get<double>() << " ms)\n";
 }
@@ -180,6 +183,11 @@ int RunModel(const RunFlags& flags) {
     outputs = std::move(result).value();
   }
   for (const auto& [name, data] : outputs) report["outputs"].push_back(OutputSummary(name, data));
+  if (!flags.mask_png.empty()) {
+    Status written = WriteMaskPng(outputs.begin()->second, flags.mask_png);
+    if (!written.ok()) return fail(written.WithContext("--mask-png"));
+    report["mask_png"] = flags.mask_png;
+  }
   if (executor) {
     const MemoryReport& m = executor->memory();
     report["memory"] = {{"objects", m.objects},           {"precision", m.precision},
@@ -217,6 +225,8 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--backend", flags->backend, "gpu, or cpu for the CPU reference")->capture_default_str();
   command->add_option("--context", flags->context, "headless, window or auto")->capture_default_str();
   command->add_flag("--json", flags->json, "Print one JSON object");
+  command->add_option("--mask-png", flags->mask_png,
+                      "Write the (first) output, if shaped Nx1xHxW with values in [0, 1], as a grayscale PNG");
   command->add_flag("--overlay", flags->overlay, "Show the pool overlay in a window until it is closed");
   command->add_option("--overlay-png", flags->overlay_png, "Render the pool overlay off-screen to this PNG");
   command->add_option("--frames", flags->frames, "With --overlay: close after this many frames")->capture_default_str();

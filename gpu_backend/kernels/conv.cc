@@ -1,5 +1,7 @@
-// Conv with constant weights (shaders/conv.comp): pointwise, depthwise and
-// general/grouped paths. Weights given at run time go to conv_dynamic.
+// Conv with constant weights (shaders/conv.comp): pointwise (1x1, stride 1,
+// no pads: no window arithmetic at all), depthwise (one vec4 product per
+// tap) and general/grouped (mat4 products) paths, picked here and compiled
+// as separate variants. Weights given at run time go to conv_dynamic.
 #include "gpu_backend/graph/phwc4_layout.h"
 #include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel.h"
@@ -35,6 +37,8 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   const bool depthwise = in_per_group == 1 && out_per_group == 1;
   const bool pointwise = group == 1 && window.kernel == one && window.stride == one && window.pad_begin == zero &&
                          window.pad_end == zero;
+  // Output slices of a grouped conv read different input slices, so they
+  // share no input loads: one slice per invocation.
   const int64_t block = depthwise || group > 1 ? 1 : OutputSlicesPerInvocation(out_slices);
 
   KernelPlan plan;

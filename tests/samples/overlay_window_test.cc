@@ -25,9 +25,6 @@ void ExpectWindowSwitch(testing::TestNetwork network) {
   ASSERT_TRUE(context.ok()) << context.status().ToString();
   auto session = overlay::OverlaySession::Create(network.title, std::move(network.graph), std::move(network.inputs),
                                                  {ObjectKind::kBuffers, Precision::kFp32, "naive"});
-  if (!session.ok() && session.status().code() == StatusCode::kUnsupported) {
-    GTEST_SKIP() << "network not runnable on the GPU yet: " << session.status().ToString();
-  }
   ASSERT_TRUE(session.ok()) << session.status().ToString();
   auto window = overlay::OverlayWindow::Create(**context, **session);
   ASSERT_TRUE(window.ok()) << window.status().ToString();

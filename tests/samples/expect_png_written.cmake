@@ -1,0 +1,16 @@
+# Runs COMMAND ARGS after deleting PNG; requires exit 0 and a PNG file that
+# starts with the PNG signature and holds more than its header.
+file(REMOVE ${PNG})
+execute_process(COMMAND ${COMMAND} ${ARGS} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "exit ${result}: ${out} ${err}")
+endif()
+if(NOT EXISTS ${PNG})
+  message(FATAL_ERROR "no PNG written at ${PNG}: ${out}")
+endif()
+file(READ ${PNG} signature LIMIT 8 HEX)
+file(SIZE ${PNG} size)
+if(NOT signature STREQUAL "89504e470d0a1a0a" OR size LESS 1000)
+  message(FATAL_ERROR "${PNG} is not a plausible PNG (signature ${signature}, ${size} bytes)")
+endif()
+message(STATUS "${out}")
