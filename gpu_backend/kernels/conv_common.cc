@@ -243,4 +243,18 @@ std::string GlslFloat(float value) {
   return literal;
 }
 
+StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node) {
+  if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
+    return InvalidModelError("node " + node.name + " (" + node.op_type + ") needs X, W, optional B and one output");
+  }
+  ConvOperands operands;
+  GLPOOL_ASSIGN_OR_RETURN(operands.x, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(operands.w, RequireTensor(graph, node, node.inputs[1]));
+  GLPOOL_ASSIGN_OR_RETURN(operands.y, RequireTensor(graph, node, node.outputs[0]));
+  if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(operands.b, RequireTensor(graph, node, node.inputs[2]));
+  }
+  return operands;
+}
+
 }  // namespace glpool

@@ -23,6 +23,19 @@ namespace glpool {
 
 // A 2-D window: index 0 is height (y), 1 is width (x). A 1-D op has
 // kernel[0] = stride[0] = dilation[0] = 1 and no pads along y.
+// The operands of a Conv or ConvTranspose node: X, W, optional B, and Y.
+struct ConvOperands {
+  const Tensor* x = nullptr;
+  const Tensor* w = nullptr;
+  const Tensor* b = nullptr;  // nullptr when the node has no bias
+  const Tensor* y = nullptr;
+  // Weights (and bias) are constants: the packed-weight kernels apply.
+  bool constant_weights() const { return w->is_constant && (b == nullptr || b->is_constant); }
+};
+
+// Reads them, or an InvalidModel error naming the node.
+StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node);
+
 struct Window2D {
   std::array<int64_t, 2> kernel{1, 1};
   std::array<int64_t, 2> stride{1, 1};

@@ -8,17 +8,12 @@
 namespace glpool {
 
 StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, const KernelLimits& limits) {
-  if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
-    return InvalidModelError("node " + node.name + " (ConvTranspose) needs X, W, optional B and one output");
-  }
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* x, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* w, RequireTensor(graph, node, node.inputs[1]));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* y, RequireTensor(graph, node, node.outputs[0]));
-  const Tensor* b = nullptr;
-  if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
-    GLPOOL_ASSIGN_OR_RETURN(b, RequireTensor(graph, node, node.inputs[2]));
-  }
-  if (!w->is_constant || (b && !b->is_constant)) return BuildConvDynamic(graph, node, limits);
+  GLPOOL_ASSIGN_OR_RETURN(const ConvOperands operands, ReadConvOperands(graph, node));
+  if (!operands.constant_weights()) return BuildConvDynamic(graph, node, limits);
+  const Tensor* x = operands.x;
+  const Tensor* w = operands.w;
+  const Tensor* b = operands.b;
+  const Tensor* y = operands.y;
   GLPOOL_ASSIGN_OR_RETURN(Window2D window, TransposedConvWindow(node, x->shape, w->shape, y->shape));
 
   // W is [C_in, C_out / group, kH, kW].

@@ -186,4 +186,19 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
   return text;
 }
 
+StatusOr<std::string> AssembleRepresentative(const std::string& name, const std::string& source,
+                                             StorageKind storage, bool fp16) {
+  GLPOOL_ASSIGN_OR_RETURN(KernelInterface interface, ParseKernelInterface(name, source));
+  // Odd sizes on purpose: nothing may assume multiples of four.
+  const Phwc4Layout layout{1, 5, 7, 13};
+  std::vector<TensorBinding> tensors;
+  uint32_t binding = 0;
+  for (const std::string& role : interface.inputs) tensors.push_back({role, false, storage, fp16, layout, binding++});
+  for (const std::string& role : interface.outputs) tensors.push_back({role, true, storage, fp16, layout, binding++});
+  std::vector<WeightBinding> weights;
+  uint32_t weight_binding = storage == StorageKind::kBuffer ? binding : 0;
+  for (const std::string& weight : interface.weights) weights.push_back({weight, weight_binding++});
+  return AssembleKernel(name, source, {}, tensors, weights);
+}
+
 }  // namespace glpool

@@ -62,4 +62,10 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
                                      const std::vector<TensorBinding>& tensors,
                                      const std::vector<WeightBinding>& weights);
 
+// A kernel assembled with every declared role bound to `storage` at an odd
+// layout (1x5x7x13): what the build validates and tests compile, so a kernel
+// is checked exactly as the runtime will assemble it.
+StatusOr<std::string> AssembleRepresentative(const std::string& name, const std::string& source,
+                                             StorageKind storage, bool fp16);
+
 }  // namespace glpool

@@ -32,21 +32,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const bool fp16 = variant.find("fp16") != std::string::npos;
-  auto interface = glpool::ParseKernelInterface(argv[1], text.str());
-  if (!interface.ok()) {
-    std::cerr << interface.status().ToString() << "\n";
-    return 1;
-  }
-  // Odd sizes on purpose: nothing may assume multiples of four.
-  const glpool::Phwc4Layout layout{1, 5, 7, 13};
-  std::vector<glpool::TensorBinding> tensors;
-  uint32_t binding = 0;
-  for (const std::string& role : interface->inputs) tensors.push_back({role, false, storage, fp16, layout, binding++});
-  for (const std::string& role : interface->outputs) tensors.push_back({role, true, storage, fp16, layout, binding++});
-  std::vector<glpool::WeightBinding> weights;
-  uint32_t weight_binding = storage == glpool::StorageKind::kBuffer ? binding : 0;
-  for (const std::string& name : interface->weights) weights.push_back({name, weight_binding++});
-  auto assembled = glpool::AssembleKernel(argv[1], text.str(), {}, tensors, weights);
+  auto assembled = glpool::AssembleRepresentative(argv[1], text.str(), storage, fp16);
   if (!assembled.ok()) {
     std::cerr << assembled.status().ToString() << "\n";
     return 1;
