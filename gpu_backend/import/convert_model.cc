@@ -66,20 +66,6 @@ Status AddConstant(const std::string& name, TensorData data, Graph* graph) {
   return Status::Ok();
 }
 
-TypeHint HintFromValueInfo(const onnx::ValueInfoProto& info) {
-  TypeHint hint;
-  if (!info.type().has_tensor_type()) return hint;
-  const auto& tensor_type = info.type().tensor_type();
-  hint.dtype = DataTypeFromOnnx(tensor_type.elem_type());
-  if (tensor_type.has_shape()) {
-    hint.has_shape = true;
-    for (const auto& dim : tensor_type.shape().dim()) {
-      hint.dims.push_back(dim.has_dim_value() && dim.dim_value() >= 0 ? dim.dim_value() : -1);
-    }
-  }
-  return hint;
-}
-
 std::string DimName(const onnx::ValueInfoProto& info, size_t index) {
   const auto& dims = info.type().tensor_type().shape().dim();
   if (index < static_cast<size_t>(dims.size()) && dims[static_cast<int>(index)].has_dim_param()) {
@@ -101,7 +87,7 @@ Status AddGraphInput(const onnx::ValueInfoProto& info, ImportState* state) {
   if (!info.type().has_tensor_type()) {
     return UnsupportedError("graph input '" + name + "' is not a tensor (sequences and maps are not supported)");
   }
-  TypeHint hint = HintFromValueInfo(info);
+  TypeHint hint = TypeHintFromValueInfo(info);
   if (hint.dtype == DataType::kUndefined || hint.dtype == DataType::kString) {
     return UnsupportedError("graph input '" + name + "' has data type " +
                             OnnxDataTypeName(info.type().tensor_type().elem_type()) + ", which is not supported");

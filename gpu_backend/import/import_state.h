@@ -20,6 +20,9 @@ struct TypeHint {
   Shape dims;
 };
 
+// The type a ValueInfoProto declares; empty when it is not a tensor type.
+TypeHint TypeHintFromValueInfo(const onnx::ValueInfoProto& info);
+
 struct ImportState {
   std::string label;      // the file name messages start with
   std::string model_dir;  // where external data lives

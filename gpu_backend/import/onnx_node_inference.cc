@@ -14,20 +14,6 @@ void SetType(const Tensor& tensor, onnx::ValueInfoProto* info) {
   for (int64_t d : tensor.shape) shape->add_dim()->set_dim_value(d);
 }
 
-TypeHint HintOf(const onnx::ValueInfoProto& info) {
-  TypeHint hint;
-  if (!info.type().has_tensor_type()) return hint;
-  const auto& tensor_type = info.type().tensor_type();
-  hint.dtype = DataTypeFromOnnx(tensor_type.elem_type());
-  if (tensor_type.has_shape()) {
-    hint.has_shape = true;
-    for (const auto& dim : tensor_type.shape().dim()) {
-      hint.dims.push_back(dim.has_dim_value() && dim.dim_value() >= 0 ? dim.dim_value() : -1);
-    }
-  }
-  return hint;
-}
-
 }  // namespace
 
 StatusOr<std::vector<TypeHint>> InferNodeWithOnnx(const Node& node, const ImportState& state) {
@@ -60,9 +46,9 @@ StatusOr<std::vector<TypeHint>> InferNodeWithOnnx(const Node& node, const Import
     return UnsupportedError(std::string("ONNX shape inference failed: ") + e.what());
   }
   std::map<std::string, TypeHint> found;
-  for (const auto& info : graph->value_info()) found[info.name()] = HintOf(info);
+  for (const auto& info : graph->value_info()) found[info.name()] = TypeHintFromValueInfo(info);
   for (const auto& info : graph->output()) {
-    if (info.has_type()) found[info.name()] = HintOf(info);
+    if (info.has_type()) found[info.name()] = TypeHintFromValueInfo(info);
   }
   std::vector<TypeHint> hints;
   for (const std::string& name : node.outputs) hints.push_back(found.count(name) ? found[name] : TypeHint{});

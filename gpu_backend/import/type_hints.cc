@@ -2,12 +2,10 @@
 #include "gpu_backend/import/import_state.h"
 
 namespace glpool {
-namespace {
-
-void AddHint(const onnx::ValueInfoProto& info, ImportState* state) {
-  if (!info.type().has_tensor_type()) return;
-  const auto& tensor_type = info.type().tensor_type();
+TypeHint TypeHintFromValueInfo(const onnx::ValueInfoProto& info) {
   TypeHint hint;
+  if (!info.type().has_tensor_type()) return hint;
+  const auto& tensor_type = info.type().tensor_type();
   hint.dtype = DataTypeFromOnnx(tensor_type.elem_type());
   if (tensor_type.has_shape()) {
     hint.has_shape = true;
@@ -15,6 +13,14 @@ void AddHint(const onnx::ValueInfoProto& info, ImportState* state) {
       hint.dims.push_back(dim.has_dim_value() && dim.dim_value() >= 0 ? dim.dim_value() : -1);
     }
   }
+  return hint;
+}
+
+namespace {
+
+void AddHint(const onnx::ValueInfoProto& info, ImportState* state) {
+  if (!info.type().has_tensor_type()) return;
+  const TypeHint hint = TypeHintFromValueInfo(info);
   TypeHint& slot = state->hints[info.name()];
   // Keep whichever knows more: a static shape beats a partial one.
   auto known = [](const TypeHint& h) {
