@@ -89,6 +89,11 @@ void PrintHuman(const nlohmann::json& report) {
               << (bound > 0 ? pool / bound : 1.0) << "x)\n"
               << "          GL bytes allocated for the pool: " << m["gl_pool_bytes"].get<uint64_t>()
               << ", external (inputs, outputs, weights): " << m["external_bytes"].get<uint64_t>() / 1e6 << " MB\n";
+    const size_t integers = m["fp32_integer_tensors"].get<size_t>(), ranged = m["fp32_range_tensors"].get<size_t>();
+    if (integers + ranged > 0) {
+      std::cout << "          kept in fp32: " << integers << " integer/bool tensors, " << ranged
+                << " float tensors whose calibrated range half cannot hold\n";
+    }
   }
   if (report.contains("mask_png")) std::cout << "mask:     " << report["mask_png"].get<std::string>() << "\n";
   std::cout << std::setprecision(2) << "time:     " << report["median_ms"].get<double>() << " ms per run (median of "
@@ -169,6 +174,12 @@ int RunModel(const RunFlags& flags) {
     if (!precision.ok()) return fail(precision.status());
     options.objects = *objects;
     options.precision = *precision;
+    // fp16 keeps tensors whose range half cannot hold in fp32, judged on this input.
+    if (options.precision == Precision::kFp16) {
+      auto unsafe = FindHalfUnsafeTensors(*graph, inputs, nullptr);
+      if (!unsafe.ok()) return fail(unsafe.status().WithContext(flags.model));
+      options.fp32_tensors = std::move(unsafe).value();
+    }
     auto created = Executor::Create(*graph, options);
     if (!created.ok()) return fail(created.status().WithContext(flags.model));
     executor = std::move(created).value();
@@ -195,7 +206,9 @@ int RunModel(const RunFlags& flags) {
                         {"tensors", m.tensors},           {"pool_objects", m.pool_objects},
                         {"buffer_fallbacks", m.buffer_fallbacks}, {"naive_bytes", m.naive_bytes},
                         {"pool_bytes", m.pool_bytes},     {"lower_bound_bytes", m.lower_bound_bytes},
-                        {"gl_pool_bytes", m.gl_pool_bytes}, {"external_bytes", m.external_bytes}};
+                        {"gl_pool_bytes", m.gl_pool_bytes}, {"external_bytes", m.external_bytes},
+                        {"fp32_integer_tensors", m.fp32_integer_tensors},
+                        {"fp32_range_tensors", m.fp32_range_tensors}};
     report["tasks"] = executor->tasks().size();
   }
   report["first_ms"] = ms.front();

@@ -7,13 +7,10 @@
 #include <iostream>
 #include <memory>
 
-#include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/cpu_reference/onnx_test_case.h"
-#include "gpu_backend/cpu_reference/registry.h"
 #include "gpu_backend/gl/gl_context.h"
-#include "gpu_backend/graph/passes/passes.h"
-#include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/runtime/executor.h"
+#include "samples/case_backends.h"
 #include "samples/commands.h"
 
 namespace glpool {
@@ -29,26 +26,6 @@ struct TestOnnxFlags {
   std::string precision = "fp32";
 };
 
-// The GPU's bounds: ONNX's per-element rule (fp32) or a half-precision one
-// for ONNX's cases; 1e-3 (fp32) or 3e-2 (fp16) of max |reference| for
-// whole networks, whose thousands of accumulations round differently.
-Tolerance GpuTolerance(const std::string& dir, bool fp16) {
-  Tolerance tolerance = ToleranceForCaseDir(dir);
-  if (tolerance.kind == Tolerance::Kind::kRelativeToMax) {
-    tolerance.relative = fp16 ? 3e-2 : 1e-3;
-  } else if (fp16) {
-    tolerance.rtol = 3e-2;
-    tolerance.atol = 1e-3;
-  }
-  return tolerance;
-}
-
-// Ops the GPU runs: those with a kernel, and those the default passes remove
-// (Identity, Dropout) before anything is dispatched.
-bool GpuSupportsOp(const std::string& op_type) {
-  return FindKernel(op_type) != nullptr || op_type == "Identity" || op_type == "Dropout";
-}
-
 int RunTestOnnx(const TestOnnxFlags& flags) {
   auto fail = [](const Status& status) {
     std::cerr << "glpool test-onnx: " << status.ToString() << "\n";
@@ -57,10 +34,7 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
   CaseOptions options;
   std::shared_ptr<gl::GlContext> context;
   if (flags.backend == "cpu") {
-    options.runner = [](const Graph& graph, const std::map<std::string, TensorData>& inputs) {
-      return cpu_reference::RunGraph(graph, inputs);
-    };
-    options.is_supported_op = cpu_reference::IsSupportedOp;
+    options = CpuCaseOptions(flags.fuse);
   } else if (flags.backend == "gpu") {
     auto objects = ParseObjectKind(flags.objects);
     auto precision = ParsePrecision(flags.precision);
@@ -73,13 +47,7 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
     executor_options.objects = *objects;
     executor_options.precision = *precision;
     executor_options.strategy = flags.strategy;
-    executor_options.programs = std::make_shared<ProgramCache>();
-    options.runner = [executor_options](const Graph& graph, const std::map<std::string, TensorData>& inputs)
-        -> StatusOr<std::map<std::string, TensorData>> {
-      GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(graph, executor_options));
-      return executor->Run(inputs);
-    };
-    options.is_supported_op = GpuSupportsOp;
+    options = GpuCaseOptions(executor_options);
   } else {
     return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected cpu or gpu)"));
   }
@@ -89,12 +57,6 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
     options.tolerance = [](const std::string&) { return ModelTolerance(); };
   } else if (flags.tolerance != "auto") {
     return fail(InvalidArgumentError("unknown tolerance '" + flags.tolerance + "' (expected auto, onnx or model)"));
-  } else if (flags.backend == "gpu") {
-    options.tolerance = [fp16 = flags.precision == "fp16"](const std::string& dir) { return GpuTolerance(dir, fp16); };
-  }
-  // The GPU always runs the passes: they mark the reshapes that cost nothing.
-  if (flags.fuse || flags.backend == "gpu") {
-    options.transform = [](Graph& graph) { return RunDefaultPasses(graph); };
   }
   StatusOr<std::vector<std::string>> cases = ExpandCaseDirs(flags.dirs);
   if (!cases.ok()) return fail(cases.status());

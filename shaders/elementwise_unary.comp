@@ -14,7 +14,11 @@
 // 11 Erf, 12 Neg, 13 Abs, 14 Reciprocal, 15 Log, 16 Floor, 17 Ceil,
 // 18 Round, 19 Sign, 20 Sin, 21 Cos, 22 Softplus, 23 Softsign, 24 Selu,
 // 25 Celu, 26 ThresholdedRelu, 27 Tan, 28 Asin, 29 Acos, 30 Atan, 31 Sinh,
-// 32 Cosh, 33 Asinh, 34 Acosh, 35 Atanh; anything else copies.
+// 32 Cosh, 33 Asinh, 34 Acosh, 35 Atanh, 36 Not, 37 Cast; anything else
+// copies.
+// Integer and bool tensors hold whole numbers in float storage (bools as
+// 1.0 / 0.0). Cast converts to CAST_TO: 0 float32 or float64 (a copy),
+// 1 float16, 2 bool, 3 int8, 4 uint8, 5 int16, 6 int32 or int64.
 #ifndef P0
 #define P0 0.0
 #endif
@@ -26,6 +30,9 @@
 #endif
 #ifndef CLIP_MAX_ROLE
 #define CLIP_MAX_ROLE 0
+#endif
+#ifndef CAST_TO
+#define CAST_TO 0
 #endif
 #ifndef IN1_SAME
 #define IN1_SAME 1
@@ -52,6 +59,50 @@ vec4 erf4(vec4 x) {
   vec4 poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
   vec4 tail = sign(x) * (1.0 - poly * exp(-x2));
   return mix(tail, series, lessThan(a, vec4(0.5)));
+}
+
+// The float16 nearest to v (ties to even; overflow to infinity), as
+// float16.h rounds: bit by bit, since GLSL leaves packHalf2x16's rounding
+// to the implementation.
+float to_half(float v) {
+  uint bits = floatBitsToUint(v);
+  uint magnitude = bits & 0x7fffffffu;
+  if (magnitude >= 0x7f800000u) return v;  // infinity, NaN
+  if (magnitude >= 0x477ff000u) return uintBitsToFloat((bits & 0x80000000u) | 0x7f800000u);
+  if (magnitude < 0x38800000u) {
+    // Subnormal halves are the multiples of 2^-24 (scaling by 2^24 is exact).
+    return sign(v) * roundEven(abs(v) * 16777216.0) / 16777216.0;
+  }
+  uint kept = bits & ~0x1fffu;  // 10 mantissa bits of 23
+  uint rest = bits & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (kept & 0x2000u) != 0u)) kept += 0x2000u;
+  return uintBitsToFloat(kept);
+}
+
+// Whole numbers wrapped into [low, low + range), as a conversion to a
+// narrower integer type wraps (exact: range is a power of two).
+vec4 wrap(vec4 v, float low, float range) { return v - range * floor((v - low) / range); }
+
+vec4 convert(vec4 x) {
+#if CAST_TO == 1
+  return vec4(to_half(x.x), to_half(x.y), to_half(x.z), to_half(x.w));
+#elif CAST_TO == 2
+  return vec4(notEqual(x, vec4(0.0)));
+#elif CAST_TO >= 3
+  // Toward zero; NaN (undefined in ONNX) becomes 0, as in the CPU reference.
+  vec4 t = mix(trunc(x), vec4(0.0), isnan(x));
+#if CAST_TO == 3
+  return wrap(t, -128.0, 256.0);
+#elif CAST_TO == 4
+  return wrap(t, 0.0, 256.0);
+#elif CAST_TO == 5
+  return wrap(t, -32768.0, 65536.0);
+#else
+  return t;  // 32 and 64 bits: wider than float storage's exact range
+#endif
+#else
+  return x;
+#endif
 }
 
 vec4 apply(vec4 x, vec4 slope) {
@@ -139,6 +190,10 @@ vec4 apply(vec4 x, vec4 slope) {
   return acosh(x);
 #elif OP == 35
   return atanh(x);
+#elif OP == 36
+  return vec4(equal(x, vec4(0.0)));
+#elif OP == 37
+  return convert(x);
 #else
   return x;
 #endif

@@ -1,5 +1,5 @@
 #version 310 es
-// glpool-tensors: in0 out0
+// glpool-tensors: in0 out0 [out1]
 // MaxPool / AveragePool over H and W (GLOBAL 0), or GlobalAveragePool /
 // GlobalMaxPool (GLOBAL 1). Channels never mix, so every path works on whole
 // vec4 slices; padding lanes are zero in and zeroed again by the store.
@@ -8,6 +8,19 @@
 #endif
 #ifndef IS_MAX
 #define IS_MAX 1  // 0: average
+#endif
+// MaxPool's optional Indices output (out1): the flat input index of each
+// window's maximum, n * C * D * H * W + c * D * H * W plus the cell's
+// position in its D x H x W plane, row-major or, with STORAGE_ORDER 1,
+// column-major (w, then h, then d). The first valid cell starts the window
+// and only a strictly larger value replaces it, as the CPU reference does,
+// so ties keep the first cell. Stored as whole-number floats (int64 tensors
+// live in float storage; the descriptor keeps them below 2^24).
+#ifndef WITH_INDICES
+#define WITH_INDICES 0
+#endif
+#ifndef STORAGE_ORDER
+#define STORAGE_ORDER 0
 #endif
 // Windowed pools run over (D, H, W), D folded into PHWC4 rows: row
 // n * H + d * IN_H + h of the input (IN_H = in0_H / IN_D); 2-D pools have
@@ -106,6 +119,10 @@ void main() {
   int w0 = p.x * STRIDE_W - PAD_W;
 #if IS_MAX
   vec4 acc = vec4(kLowest);
+#if WITH_INDICES
+  vec4 best = vec4(-1.0);  // cell of acc in its plane; -1 for an empty window, as the reference has
+  bool first = true;
+#endif
   for (int kd = 0; kd < KERNEL_D; ++kd) {
     int id = d0 + kd * DILATION_D;
     if (id < 0 || id >= IN_D) continue;
@@ -115,11 +132,29 @@ void main() {
       for (int kw = 0; kw < KERNEL_W; ++kw) {
         int iw = w0 + kw * DILATION_W;
         if (iw < 0 || iw >= in0_W) continue;
-        acc = max(acc, in0_load(iw, n * in0_H + id * kInH + ih, p.z));
+        vec4 v = in0_load(iw, n * in0_H + id * kInH + ih, p.z);
+#if WITH_INDICES
+#if STORAGE_ORDER
+        float cell = float((iw * kInH + ih) * IN_D + id);
+#else
+        float cell = float((id * kInH + ih) * in0_W + iw);
+#endif
+        bvec4 replace = first ? bvec4(true) : greaterThan(v, acc);
+        first = false;
+        acc = mix(acc, v, replace);
+        best = mix(best, vec4(cell), replace);
+#else
+        acc = max(acc, v);
+#endif
       }
     }
   }
   vec4 result = acc;
+#if WITH_INDICES
+  // Plane (n, c) starts at flat index (n * C + c) * D * H * W.
+  ivec4 planes = ivec4(n * in0_C + p.z * 4) + ivec4(0, 1, 2, 3);
+  out1_store(p.x, p.y, p.z, vec4(planes * (in0_H * in0_W)) + best);
+#endif
 #else
   // Clip the window to the input; the divisor counts either the valid cells
   // or, with count_include_pad, the cells inside the padded input too (never

@@ -9,8 +9,13 @@
 // indices convert to PHWC4 lanes as phwc4_layout.h lays them out.
 // TEXEL 1: output channel c reads input channel c + 4k for one k per
 // output (the descriptor checked), so one vec4 load fetches a whole texel.
+// ONES_OUTPUT: an output stored as all ones (1.0, bool true) instead of a
+// copy, inference Dropout's mask; -1 for none.
 #ifndef TEXEL
 #define TEXEL 0
+#endif
+#ifndef ONES_OUTPUT
+#define ONES_OUTPUT -1
 #endif
 #ifndef VIEW_SHAPES
 #define VIEW_SHAPES int[56](1, 5, 7, 13, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
@@ -52,6 +57,7 @@ ivec4 input_coords(int g) {
 
 // Output j's texel at p, which has dims (N, C, H, W) = dims.
 vec4 gather(int j, ivec3 p, ivec4 dims) {
+  if (j == ONES_OUTPUT) return vec4(1.0);  // padding lanes: the store zeroes them
   int n = p.y / dims.z;
   int h = p.y % dims.z;
 #if TEXEL

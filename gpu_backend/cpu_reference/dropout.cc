@@ -4,27 +4,11 @@
 // does (numpy's legacy MT19937 stream, uniform in [0, 1), keep when
 // u >= ratio), so the ONNX test cases can check it. Without a seed it is
 // unsupported: an oracle cannot be random.
-#include <random>
-
 #include "gpu_backend/cpu_reference/kernels.h"
+#include "gpu_backend/graph/seeded_dropout.h"
 
 namespace glpool {
 namespace cpu_reference {
-namespace {
-
-// numpy.random.RandomState(seed).uniform(0, 1, count): 53-bit doubles from
-// pairs of MT19937 outputs.
-std::vector<double> NumpyUniform(uint32_t seed, int64_t count) {
-  std::mt19937 generator(seed);
-  std::vector<double> values(count);
-  for (double& v : values) {
-    const uint32_t a = generator() >> 5, b = generator() >> 6;
-    v = (a * 67108864.0 + b) / 9007199254740992.0;
-  }
-  return values;
-}
-
-}  // namespace
 
 Status RunDropout(const KernelContext& ctx, std::vector<Value>& outputs) {
   GLPOOL_ASSIGN_OR_RETURN(const Value* x, ctx.FloatInput(0));
@@ -49,11 +33,10 @@ Status RunDropout(const KernelContext& ctx, std::vector<Value>& outputs) {
     if (!ctx.node.HasAttribute("seed")) {
       return UnsupportedError("Dropout in training mode without a seed is random");
     }
-    const std::vector<double> u =
-        NumpyUniform(static_cast<uint32_t>(ctx.node.GetInt("seed", 0)), x->size());
+    const std::vector<uint8_t> keep = SeededDropoutMask(ctx.node.GetInt("seed", 0), x->size(), ratio);
     const double scale = 1.0 / (1.0 - ratio);
     for (int64_t i = 0; i < x->size(); ++i) {
-      mask[i] = u[i] >= ratio;
+      mask[i] = keep[i];
       y.floats[i] = static_cast<float>(mask[i] ? x->floats[i] * scale : 0.0);
     }
   }

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
+#include <optional>
 
 #include "gpu_backend/import/file_util.h"
 #include "gpu_backend/import/onnx_import.h"
@@ -100,15 +101,36 @@ void DescribeModel(const onnx::ModelProto& model, CaseResult* result) {
   result->float_case = all_ok && any_float;
 }
 
-// A copy of `model` whose integer and bool runtime inputs are initializers
+// Runtime inputs that every consumer reads at a parameter slot.
+std::set<std::string> ParameterInputs(const onnx::ModelProto& model, const CaseOptions& options) {
+  std::set<std::string> found;
+  if (!options.is_parameter_input) return found;
+  std::map<std::string, bool> only_parameters;  // input -> every use so far is a parameter
+  for (const onnx::ValueInfoProto* v : RuntimeInputs(model.graph())) only_parameters[v->name()] = true;
+  for (const onnx::NodeProto& node : model.graph().node()) {
+    for (int i = 0; i < node.input_size(); ++i) {
+      auto it = only_parameters.find(node.input(i));
+      if (it == only_parameters.end()) continue;
+      it->second = it->second && options.is_parameter_input(node.op_type(), static_cast<size_t>(i));
+      if (it->second) found.insert(it->first);
+    }
+  }
+  for (const auto& [name, parameter] : only_parameters) {
+    if (!parameter) found.erase(name);
+  }
+  return found;
+}
+
+// A copy of `model` whose runtime inputs chosen by `bind` are initializers
 // holding the data set's values.
-StatusOr<onnx::ModelProto> BindIntegerInputs(const onnx::ModelProto& model, const DataSet& set) {
+StatusOr<onnx::ModelProto> BindInputs(const onnx::ModelProto& model, const DataSet& set,
+                                      const std::function<bool(const onnx::ValueInfoProto&)>& bind) {
   onnx::ModelProto bound = model;
   onnx::GraphProto* graph = bound.mutable_graph();
   const std::vector<const onnx::ValueInfoProto*> inputs = RuntimeInputs(model.graph());
   std::set<std::string> bound_names;
   for (size_t i = 0; i < inputs.size() && i < set.input_files.size(); ++i) {
-    if (!IsIntegerTensor(*inputs[i])) continue;
+    if (!bind(*inputs[i])) continue;
     GLPOOL_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(set.input_files[i]));
     onnx::TensorProto* tensor = graph->add_initializer();
     if (!ParseProto(bytes, tensor)) return InvalidModelError("cannot parse " + set.input_files[i]);
@@ -290,12 +312,25 @@ CaseResult RunOnnxTestCase(const std::string& dir, const CaseOptions& options) {
   const std::vector<const onnx::ValueInfoProto*> runtime_inputs = RuntimeInputs(model.graph());
   bool has_integer_inputs = false;
   for (const onnx::ValueInfoProto* v : runtime_inputs) has_integer_inputs |= IsIntegerTensor(*v);
-  const StatusOr<Graph> plain = ImportOnnxModel(model, dir, {}, model_path);
+  // Parameter inputs are bound per data set; without any, one import serves all.
+  const std::set<std::string> parameters = ParameterInputs(model, options);
+  auto is_parameter = [&](const onnx::ValueInfoProto& v) { return parameters.count(v.name()) != 0; };
+  auto is_parameter_or_integer = [&](const onnx::ValueInfoProto& v) { return is_parameter(v) || IsIntegerTensor(v); };
+  std::optional<StatusOr<Graph>> plain;
+  if (parameters.empty()) plain = ImportOnnxModel(model, dir, {}, model_path);
   Comparison total;
   for (const DataSet& set : sets) {
-    StatusOr<Graph> graph = plain;
+    StatusOr<Graph> graph = UnsupportedError("not imported");
+    if (plain) {
+      graph = *plain;
+    } else {
+      StatusOr<onnx::ModelProto> bound = BindInputs(model, set, is_parameter);
+      if (!bound.ok()) return FromStatus(result, bound.status());
+      graph = ImportOnnxModel(*bound, dir, {}, model_path);
+      result.inputs_bound = true;
+    }
     if (!graph.ok() && has_integer_inputs && graph.status().code() != StatusCode::kNotFound) {
-      StatusOr<onnx::ModelProto> bound = BindIntegerInputs(model, set);
+      StatusOr<onnx::ModelProto> bound = BindInputs(model, set, is_parameter_or_integer);
       if (!bound.ok()) return FromStatus(result, bound.status());
       StatusOr<Graph> retry = ImportOnnxModel(*bound, dir, {}, model_path);
       if (retry.ok()) {

@@ -8,7 +8,9 @@
 // model has integer or bool inputs (Reshape's shape, Slice's starts...), it
 // imports again with those inputs bound as constants from the data set,
 // since glpool only runs graphs whose shapes are known before they run;
-// CaseResult says when that happened.
+// CaseResult says when that happened. A backend may also name parameter
+// slots (CaseOptions::is_parameter_input): inputs read only there are bound
+// up front.
 #pragma once
 
 #include <functional>
@@ -52,6 +54,10 @@ struct CaseOptions {
   std::function<Status(Graph&)> transform;
   // Per-case tolerance; ToleranceForCaseDir when empty.
   std::function<Tolerance(const std::string& dir)> tolerance;
+  // Slots whose value the backend needs before it runs (a kernel's axes,
+  // scales, pads...); may be empty. A runtime input read only at such
+  // slots is bound as a constant from each data set before import.
+  std::function<bool(const std::string& op_type, size_t input_index)> is_parameter_input;
 };
 
 enum class CaseOutcome { kPass, kFail, kUnsupported };

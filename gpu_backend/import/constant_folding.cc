@@ -379,6 +379,8 @@ const std::set<std::string>& FoldableOps() {
 
 }  // namespace
 
+bool IsFoldableOp(const std::string& op_type) { return FoldableOps().count(op_type) != 0; }
+
 bool CanFoldNode(const Graph& graph, const Node& node) {
   if (!node.domain.empty() || !FoldableOps().count(node.op_type) || node.inputs.empty()) return false;
   if (node.op_type == "Shape" || node.op_type == "Size") return true;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "common/status.h"
@@ -20,6 +21,9 @@
 namespace glpool {
 
 inline constexpr int64_t kMaxFoldElements = int64_t{1} << 24;
+
+// Whether import folds `op_type` when its inputs are known.
+bool IsFoldableOp(const std::string& op_type);
 
 // Whether `node` can be folded now: its op is foldable and the inputs it
 // needs are known (constants, or just resolved shapes for Shape/Size).

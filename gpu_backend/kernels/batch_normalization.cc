@@ -17,14 +17,19 @@ namespace {
 
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.size() != 5) return InvalidModelError("needs X, scale, B, mean and var");
+  // Training mode reaches here only where LowerTrainingBatchNorm (a default
+  // pass) could not rewrite it into ReduceMean, Sub, Mul and an inference BN.
   if (node.outputs.size() > 1 && !node.outputs[1].empty()) {
-    return UnsupportedError("training-mode outputs (running mean / var) are not supported");
+    return UnsupportedError("training-mode outputs (running mean / var) need the default graph passes "
+                            "(LowerTrainingBatchNorm, fp32 tensors only)");
   }
-  if (node.GetInt("training_mode", 0) != 0) return UnsupportedError("training_mode is not supported");
+  if (node.GetInt("training_mode", 0) != 0) {
+    return UnsupportedError("training_mode needs the default graph passes (LowerTrainingBatchNorm, fp32 tensors only)");
+  }
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   if (in->shape.size() < 2 || in->shape != out->shape) return InvalidModelError("needs N x C x ... input and output");
   const int64_t channels = in->shape[1];
   const float epsilon = node.GetFloat("epsilon", 1e-5f);
@@ -36,7 +41,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   bool all_constant = true;
   for (size_t i = 1; i < 5; ++i) {
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* param, RequireTensor(graph, node, node.inputs[i]));
-    GLPOOL_RETURN_IF_ERROR(RequireFloat(*param));
+    GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*param));
     if (param->shape != Shape{channels}) {
       return InvalidModelError("input " + std::to_string(i) + " needs one value per channel");
     }

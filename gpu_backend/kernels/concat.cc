@@ -16,7 +16,7 @@ constexpr size_t kMaxConcatInputs = 7;
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs inputs and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = out->shape.size();
   if (rank == 0) return InvalidModelError("cannot concatenate scalars");
   GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", 0), rank));
@@ -26,7 +26,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   std::vector<int64_t> offsets = {0};
   for (const std::string& name : node.inputs) {
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, name));
-    GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+    GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
     if (in->shape.size() != rank) return InvalidModelError("input ranks differ");
     for (size_t d = 0; d < rank; ++d) {
       if (d != static_cast<size_t>(axis) && in->shape[d] != out->shape[d]) {

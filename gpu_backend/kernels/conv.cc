@@ -1,7 +1,8 @@
 // Conv with constant weights (shaders/conv.comp): pointwise (1x1, stride 1,
 // no pads: no window arithmetic at all), depthwise (one vec4 product per
 // tap) and general/grouped (mat4 products) paths, picked here and compiled
-// as separate variants. Weights given at run time go to conv_dynamic.
+// as separate variants. Weights given at run time go to conv_dynamic, 3-D
+// and higher windows to conv_nd.
 #include "gpu_backend/graph/phwc4_layout.h"
 #include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel.h"
@@ -11,22 +12,18 @@ namespace glpool {
 
 StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const KernelLimits& limits) {
   GLPOOL_ASSIGN_OR_RETURN(const ConvOperands operands, ReadConvOperands(graph, node));
+  if (operands.x->shape.size() > 4) return BuildConvNd(graph, node, limits);
   if (!operands.constant_weights()) return BuildConvDynamic(graph, node, limits);
   const Tensor* x = operands.x;
   const Tensor* w = operands.w;
   const Tensor* b = operands.b;
   const Tensor* y = operands.y;
   GLPOOL_ASSIGN_OR_RETURN(Window2D window, ForwardConvWindow(node, x->shape, w->shape, y->shape));
+  GLPOOL_ASSIGN_OR_RETURN(const ConvChannels channels, ReadConvChannels(node, operands));
 
-  const int64_t in_channels = x->shape[1], out_channels = w->shape[0];
-  const int64_t group = node.GetInt("group", 1);
-  if (group < 1 || in_channels % group != 0 || out_channels % group != 0 || w->shape[1] != in_channels / group ||
-      y->shape[1] != out_channels || (b && ElementCount(b->shape) != out_channels)) {
-    return InvalidModelError("node " + node.name + " (Conv): group " + std::to_string(group) + " does not fit X " +
-                             ShapeToString(x->shape) + ", W " + ShapeToString(w->shape) + " and Y " +
-                             ShapeToString(y->shape));
-  }
-  const int64_t in_per_group = in_channels / group, out_per_group = out_channels / group;
+  const int64_t in_channels = x->shape[1], out_channels = channels.out_channels;
+  const int64_t group = channels.group;
+  const int64_t in_per_group = channels.in_per_group, out_per_group = channels.out_per_group;
   const int64_t out_slices = (out_channels + 3) / 4;
   const std::array<int64_t, 2> one{1, 1}, zero{0, 0};
   const bool depthwise = in_per_group == 1 && out_per_group == 1;

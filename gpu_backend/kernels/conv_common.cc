@@ -11,15 +11,17 @@ int64_t FloorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) 
 
 std::string Where(const Node& node) { return "node " + node.name + " (" + node.op_type + ")"; }
 
-// Per-spatial-dim attributes, validated, with the 1-D case moved to x.
+// Per-spatial-dim attributes, validated.
 struct SpatialAttributes {
-  size_t rank = 0;  // 1 or 2
+  size_t rank = 0;  // spatial dims
   std::vector<int64_t> kernel, strides, dilations, pads;
   std::string auto_pad;
 };
 
 StatusOr<SpatialAttributes> ReadAttributes(const Node& node, const Shape& input, const Shape& weights) {
-  GLPOOL_RETURN_IF_ERROR(CheckConvRank(node, input));
+  if (input.size() < 3) {
+    return InvalidModelError(Where(node) + ": input " + ShapeToString(input) + " must be N x C x spatial...");
+  }
   SpatialAttributes a;
   a.rank = input.size() - 2;
   if (weights.size() != input.size()) {
@@ -51,9 +53,6 @@ StatusOr<SpatialAttributes> ReadAttributes(const Node& node, const Shape& input,
   return a;
 }
 
-// Spatial dim i of a rank-1 or rank-2 op lands in window slot 1 or i.
-size_t Slot(size_t rank, size_t i) { return rank == 1 ? 1 : i; }
-
 Status CheckOutput(const Node& node, const Shape& input, const Shape& output, const std::vector<int64_t>& out) {
   bool same = output.size() == input.size();
   for (size_t i = 0; same && i < out.size(); ++i) same = output[2 + i] == out[i];
@@ -66,49 +65,66 @@ Status CheckOutput(const Node& node, const Shape& input, const Shape& output, co
   return Status::Ok();
 }
 
+// A 1-D or 2-D window in the 2-D shaders' slots: a 1-D op's only dim is x.
+Window2D ToWindow2D(const ConvWindow& window) {
+  Window2D w;
+  const size_t rank = window.kernel.size();
+  for (size_t i = 0; i < rank; ++i) {
+    const size_t s = rank == 1 ? 1 : i;
+    w.kernel[s] = window.kernel[i];
+    w.stride[s] = window.stride[i];
+    w.dilation[s] = window.dilation[i];
+    w.pad_begin[s] = window.pad_begin[i];
+    w.pad_end[s] = window.pad_end[i];
+    w.output_padding[s] = window.output_padding[i];
+  }
+  return w;
+}
+
 }  // namespace
 
 Status CheckConvRank(const Node& node, const Shape& input) {
   if (input.size() == 3 || input.size() == 4) return Status::Ok();
   if (input.size() > 4) {
-    return UnsupportedError(Where(node) + ": " + std::to_string(input.size() - 2) +
-                            "-D convolution is not supported on the GPU (PHWC4 folds the extra spatial dims into H; "
-                            "only 1-D and 2-D windows run)");
+    return UnsupportedError(Where(node) + ": the 2-D convolution shaders take 1-D and 2-D windows, not " +
+                            std::to_string(input.size() - 2) + "-D ones (those go to conv_nd)");
   }
   return InvalidModelError(Where(node) + ": input " + ShapeToString(input) + " must be N x C x spatial...");
 }
 
-StatusOr<Window2D> ForwardConvWindow(const Node& node, const Shape& input, const Shape& weights,
-                                     const Shape& output) {
+StatusOr<ConvWindow> ForwardConvGeometry(const Node& node, const Shape& input, const Shape& weights,
+                                         const Shape& output) {
   GLPOOL_ASSIGN_OR_RETURN(SpatialAttributes a, ReadAttributes(node, input, weights));
-  Window2D w;
+  ConvWindow w;
+  w.kernel = a.kernel;
+  w.stride = a.strides;
+  w.dilation = a.dilations;
+  w.pad_begin.assign(a.rank, 0);
+  w.pad_end.assign(a.rank, 0);
+  w.output_padding.assign(a.rank, 0);
   std::vector<int64_t> out(a.rank);
   for (size_t i = 0; i < a.rank; ++i) {
-    const size_t s = Slot(a.rank, i);
     const int64_t in = input[2 + i];
     const int64_t extent = (a.kernel[i] - 1) * a.dilations[i] + 1;
-    w.kernel[s] = a.kernel[i];
-    w.stride[s] = a.strides[i];
-    w.dilation[s] = a.dilations[i];
     if (a.auto_pad == "SAME_UPPER" || a.auto_pad == "SAME_LOWER") {
       out[i] = CeilDiv(in, a.strides[i]);
       const int64_t total = std::max<int64_t>(0, (out[i] - 1) * a.strides[i] + extent - in);
-      w.pad_begin[s] = a.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
-      w.pad_end[s] = total - w.pad_begin[s];
+      w.pad_begin[i] = a.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      w.pad_end[i] = total - w.pad_begin[i];
     } else if (a.auto_pad == "VALID") {
       out[i] = CeilDiv(in - extent + 1, a.strides[i]);
     } else {
-      w.pad_begin[s] = a.pads[i];
-      w.pad_end[s] = a.pads[i + a.rank];
-      out[i] = FloorDiv(in + w.pad_begin[s] + w.pad_end[s] - extent, a.strides[i]) + 1;
+      w.pad_begin[i] = a.pads[i];
+      w.pad_end[i] = a.pads[i + a.rank];
+      out[i] = FloorDiv(in + w.pad_begin[i] + w.pad_end[i] - extent, a.strides[i]) + 1;
     }
   }
   GLPOOL_RETURN_IF_ERROR(CheckOutput(node, input, output, out));
   return w;
 }
 
-StatusOr<Window2D> TransposedConvWindow(const Node& node, const Shape& input, const Shape& weights,
-                                        const Shape& output) {
+StatusOr<ConvWindow> TransposedConvGeometry(const Node& node, const Shape& input, const Shape& weights,
+                                            const Shape& output) {
   GLPOOL_ASSIGN_OR_RETURN(SpatialAttributes a, ReadAttributes(node, input, weights));
   const std::vector<int64_t> out_padding = node.GetInts("output_padding", std::vector<int64_t>(a.rank, 0));
   std::vector<int64_t> output_shape = node.GetInts("output_shape");
@@ -117,33 +133,48 @@ StatusOr<Window2D> TransposedConvWindow(const Node& node, const Shape& input, co
     return InvalidModelError(Where(node) + ": output_padding or output_shape do not match " +
                              std::to_string(a.rank) + " spatial dims");
   }
-  Window2D w;
+  ConvWindow w;
+  w.kernel = a.kernel;
+  w.stride = a.strides;
+  w.dilation = a.dilations;
+  w.pad_begin.assign(a.rank, 0);
+  w.pad_end.assign(a.rank, 0);
+  w.output_padding = out_padding;
   std::vector<int64_t> out(a.rank);
   for (size_t i = 0; i < a.rank; ++i) {
-    const size_t s = Slot(a.rank, i);
     const int64_t in = input[2 + i];
-    w.kernel[s] = a.kernel[i];
-    w.stride[s] = a.strides[i];
-    w.dilation[s] = a.dilations[i];
-    w.output_padding[s] = out_padding[i];
     const int64_t full = a.strides[i] * (in - 1) + out_padding[i] + (a.kernel[i] - 1) * a.dilations[i] + 1;
     const bool same = a.auto_pad == "SAME_UPPER" || a.auto_pad == "SAME_LOWER";
     if (!output_shape.empty() || same) {
       out[i] = output_shape.empty() ? in * a.strides[i] : output_shape[i];
       const int64_t total = std::max<int64_t>(0, full - out[i]);
       // As the ONNX spec writes it (and the CPU reference follows).
-      w.pad_begin[s] = a.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
-      w.pad_end[s] = total - w.pad_begin[s];
+      w.pad_begin[i] = a.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      w.pad_end[i] = total - w.pad_begin[i];
     } else if (a.auto_pad == "VALID") {
       out[i] = full;
     } else {
-      w.pad_begin[s] = a.pads[i];
-      w.pad_end[s] = a.pads[i + a.rank];
-      out[i] = full - w.pad_begin[s] - w.pad_end[s];
+      w.pad_begin[i] = a.pads[i];
+      w.pad_end[i] = a.pads[i + a.rank];
+      out[i] = full - w.pad_begin[i] - w.pad_end[i];
     }
   }
   GLPOOL_RETURN_IF_ERROR(CheckOutput(node, input, output, out));
   return w;
+}
+
+StatusOr<Window2D> ForwardConvWindow(const Node& node, const Shape& input, const Shape& weights,
+                                     const Shape& output) {
+  GLPOOL_RETURN_IF_ERROR(CheckConvRank(node, input));
+  GLPOOL_ASSIGN_OR_RETURN(const ConvWindow window, ForwardConvGeometry(node, input, weights, output));
+  return ToWindow2D(window);
+}
+
+StatusOr<Window2D> TransposedConvWindow(const Node& node, const Shape& input, const Shape& weights,
+                                        const Shape& output) {
+  GLPOOL_RETURN_IF_ERROR(CheckConvRank(node, input));
+  GLPOOL_ASSIGN_OR_RETURN(const ConvWindow window, TransposedConvGeometry(node, input, weights, output));
+  return ToWindow2D(window);
 }
 
 void AddWindowDefines(const Window2D& w, KernelPlan& plan) {
@@ -255,6 +286,29 @@ StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node) {
     GLPOOL_ASSIGN_OR_RETURN(operands.b, RequireTensor(graph, node, node.inputs[2]));
   }
   return operands;
+}
+
+StatusOr<ConvChannels> ReadConvChannels(const Node& node, const ConvOperands& operands) {
+  const bool transposed = node.op_type == "ConvTranspose";
+  const Shape& x = operands.x->shape;
+  const Shape& w = operands.w->shape;
+  const Shape& y = operands.y->shape;
+  ConvChannels ch;
+  ch.group = node.GetInt("group", 1);
+  bool fits = ch.group >= 1 && x.size() >= 2 && w.size() >= 2 && y.size() >= 2 && x[1] % ch.group == 0;
+  if (fits) {
+    ch.in_per_group = x[1] / ch.group;
+    ch.out_per_group = transposed ? w[1] : w[0] / ch.group;
+    ch.out_channels = ch.out_per_group * ch.group;
+    fits = (transposed ? w[0] == x[1] : w[1] == ch.in_per_group && w[0] % ch.group == 0) &&
+           y[1] == ch.out_channels && (!operands.b || ElementCount(operands.b->shape) == ch.out_channels);
+  }
+  if (!fits) {
+    return InvalidModelError(Where(node) + ": group " + std::to_string(ch.group) + " does not fit X " +
+                             ShapeToString(x) + ", W " + ShapeToString(w) + " and Y " + ShapeToString(y) +
+                             (operands.b ? ", B " + ShapeToString(operands.b->shape) : std::string()));
+  }
+  return ch;
 }
 
 }  // namespace glpool

@@ -4,8 +4,9 @@
 //
 // PHWC4 maps a rank-4 tensor to (N, C, H, W) and a rank-3 one to
 // (N, C, 1, W), so a 1-D convolution is a 2-D one with H = 1 and a 1-high
-// kernel: both run through the same shaders. Rank 5+ (3-D convolution)
-// folds depth into H, which a 2-D window cannot undo, so it is unsupported.
+// kernel: both run through the same shaders. Rank 5+ (3-D convolution and
+// up) folds the outer spatial dims into H, which a 2-D window cannot undo:
+// those go to conv_nd, which unfolds the row index itself.
 #pragma once
 
 #include <array>
@@ -21,8 +22,6 @@
 
 namespace glpool {
 
-// A 2-D window: index 0 is height (y), 1 is width (x). A 1-D op has
-// kernel[0] = stride[0] = dilation[0] = 1 and no pads along y.
 // The operands of a Conv or ConvTranspose node: X, W, optional B, and Y.
 struct ConvOperands {
   const Tensor* x = nullptr;
@@ -36,6 +35,37 @@ struct ConvOperands {
 // Reads them, or an InvalidModel error naming the node.
 StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node);
 
+// How a Conv (W: C_out x C_in/group x k...) or ConvTranspose (W: C_in x
+// C_out/group x k...) splits its channels into groups, checked against X, W,
+// Y and B; InvalidModel naming the node when they do not fit.
+struct ConvChannels {
+  int64_t group = 1;
+  int64_t in_per_group = 0;
+  int64_t out_per_group = 0;
+  int64_t out_channels = 0;
+};
+StatusOr<ConvChannels> ReadConvChannels(const Node& node, const ConvOperands& operands);
+
+// Window geometry for any number of spatial dims, outermost first (depth,
+// height, width for a 3-D op): what conv_nd reads, and what the 2-D windows
+// below are made from.
+struct ConvWindow {
+  std::vector<int64_t> kernel, stride, dilation, pad_begin, pad_end, output_padding;
+};
+
+// The geometry of a forward Conv from kernel_shape (or W's spatial dims),
+// strides, dilations, pads and auto_pad, checked against the output shape
+// the graph recorded.
+StatusOr<ConvWindow> ForwardConvGeometry(const Node& node, const Shape& input, const Shape& weights,
+                                         const Shape& output);
+
+// The same for ConvTranspose (output_padding, output_shape, auto_pad as the
+// ONNX spec and the CPU reference define them).
+StatusOr<ConvWindow> TransposedConvGeometry(const Node& node, const Shape& input, const Shape& weights,
+                                            const Shape& output);
+
+// A 2-D window: index 0 is height (y), 1 is width (x). A 1-D op has
+// kernel[0] = stride[0] = dilation[0] = 1 and no pads along y.
 struct Window2D {
   std::array<int64_t, 2> kernel{1, 1};
   std::array<int64_t, 2> stride{1, 1};
@@ -46,17 +76,14 @@ struct Window2D {
 };
 
 // Ok for an N x C x W or N x C x H x W tensor; Unsupported (with the reason)
-// for 3-D and higher convolutions; InvalidModel for anything smaller.
+// for 3-D and higher convolutions, which the 2-D shaders cannot run;
+// InvalidModel for anything smaller.
 Status CheckConvRank(const Node& node, const Shape& input);
 
-// The geometry of a forward Conv from kernel_shape (or W's spatial dims),
-// strides, dilations, pads and auto_pad, checked against the output shape
-// the graph recorded.
+// The geometry above for the 2-D shaders (conv, conv_transpose,
+// conv_dynamic): CheckConvRank, then a 1-D op's only dim moved to x.
 StatusOr<Window2D> ForwardConvWindow(const Node& node, const Shape& input, const Shape& weights,
                                      const Shape& output);
-
-// The same for ConvTranspose (output_padding, output_shape, auto_pad as the
-// ONNX spec and the CPU reference define them).
 StatusOr<Window2D> TransposedConvWindow(const Node& node, const Shape& input, const Shape& weights,
                                         const Shape& output);
 

@@ -1,5 +1,6 @@
 // ConvTranspose with constant weights (shaders/conv_transpose.comp).
-// Weights given at run time go to conv_dynamic.
+// Weights given at run time go to conv_dynamic, 3-D and higher windows to
+// conv_nd.
 #include "gpu_backend/graph/phwc4_layout.h"
 #include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel.h"
@@ -9,24 +10,20 @@ namespace glpool {
 
 StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, const KernelLimits& limits) {
   GLPOOL_ASSIGN_OR_RETURN(const ConvOperands operands, ReadConvOperands(graph, node));
+  if (operands.x->shape.size() > 4) return BuildConvNd(graph, node, limits);
   if (!operands.constant_weights()) return BuildConvDynamic(graph, node, limits);
   const Tensor* x = operands.x;
   const Tensor* w = operands.w;
   const Tensor* b = operands.b;
   const Tensor* y = operands.y;
   GLPOOL_ASSIGN_OR_RETURN(Window2D window, TransposedConvWindow(node, x->shape, w->shape, y->shape));
-
   // W is [C_in, C_out / group, kH, kW].
+  GLPOOL_ASSIGN_OR_RETURN(const ConvChannels channels, ReadConvChannels(node, operands));
+
   const int64_t in_channels = x->shape[1];
-  const int64_t group = node.GetInt("group", 1);
-  const int64_t out_per_group = w->shape[1], out_channels = out_per_group * group;
-  if (group < 1 || in_channels % group != 0 || w->shape[0] != in_channels || y->shape[1] != out_channels ||
-      (b && ElementCount(b->shape) != out_channels)) {
-    return InvalidModelError("node " + node.name + " (ConvTranspose): group " + std::to_string(group) +
-                             " does not fit X " + ShapeToString(x->shape) + ", W " + ShapeToString(w->shape) +
-                             " and Y " + ShapeToString(y->shape));
-  }
-  const int64_t in_per_group = in_channels / group;
+  const int64_t group = channels.group;
+  const int64_t out_per_group = channels.out_per_group, out_channels = channels.out_channels;
+  const int64_t in_per_group = channels.in_per_group;
   const int64_t out_slices = (out_channels + 3) / 4;
   const int64_t block = group > 1 ? 1 : OutputSlicesPerInvocation(out_slices);
 

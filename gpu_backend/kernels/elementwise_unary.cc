@@ -1,6 +1,6 @@
-// One-input elementwise ops, and PRelu (shaders/elementwise_unary.comp).
-// Parameters (alpha, Clip bounds...) are compile-time defines: Clip's bounds
-// must be constants, as they are in every exported model we know of.
+// One-input elementwise ops, PRelu, Not, and the dtype conversions Cast and
+// CastLike (shaders/elementwise_unary.comp). Parameters (alpha, constant
+// Clip bounds, Cast's target type...) are compile-time defines.
 #include <cmath>
 #include <map>
 #include <string>
@@ -60,6 +60,9 @@ const std::map<std::string, UnaryOp>& UnaryOps() {
       {"Asinh", {33, nullptr, 0, nullptr, 0}},
       {"Acosh", {34, nullptr, 0, nullptr, 0}},
       {"Atanh", {35, nullptr, 0, nullptr, 0}},
+      {"Not", {36, nullptr, 0, nullptr, 0}},
+      {"Cast", {37, nullptr, 0, nullptr, 0}},
+      {"CastLike", {37, nullptr, 0, nullptr, 0}},
   };
   return ops;
 }
@@ -81,10 +84,39 @@ Status ClipBound(const Graph& graph, const Node& node, size_t input, const char*
     value = bound->data.ToFloats()[0];
     return Status::Ok();
   }
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*bound));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*bound));
   plan.inputs.push_back(bound->name);
   plan.defines.emplace_back(role_define, std::to_string(plan.inputs.size() - 1));
   return Status::Ok();
+}
+
+// The shader's CAST_TO code for a Cast's output type. float64 travels as
+// float32: a graph input arrives rounded to float32 (exactly Cast's
+// double -> float) and a float64 graph output is read back from float32
+// (exactly float -> double), so Cast accepts float64 on its own tensors.
+StatusOr<int> CastCode(const Tensor& out) {
+  switch (out.dtype) {
+    case DataType::kFloat32:
+    case DataType::kFloat64: return 0;
+    case DataType::kFloat16: return 1;
+    case DataType::kBool: return 2;
+    case DataType::kInt8: return 3;
+    case DataType::kUint8: return 4;
+    case DataType::kInt16: return 5;
+    case DataType::kInt32:
+    case DataType::kInt64: return 6;
+    default: break;
+  }
+  return UnsupportedError("casting to " + std::string(DataTypeName(out.dtype)) + " ('" + out.name +
+                          "') has no GPU kernel");
+}
+
+bool IsCast(const Node& node) { return node.op_type == "Cast" || node.op_type == "CastLike"; }
+
+// RequireGpuStorable, but Cast also takes float64 (see CastCode).
+Status RequireStorable(const Node& node, const Tensor& tensor) {
+  if (IsCast(node) && tensor.dtype == DataType::kFloat64) return Status::Ok();
+  return RequireGpuStorable(tensor);
 }
 
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
@@ -92,9 +124,9 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (op == UnaryOps().end()) return InternalError("not a unary op");
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireStorable(node, *in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireStorable(node, *out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   KernelPlan plan;
   plan.shader = "elementwise_unary";
@@ -109,6 +141,11 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   plan.defines.emplace_back("OP", std::to_string(op->second.code));
   plan.defines.emplace_back("P0", GlslFloat(p0));
   plan.defines.emplace_back("P1", GlslFloat(p1));
+  if (IsCast(node)) {
+    // CastLike's second input gives only the type, which its output has.
+    GLPOOL_ASSIGN_OR_RETURN(int cast_to, CastCode(*out));
+    plan.defines.emplace_back("CAST_TO", std::to_string(cast_to));
+  }
   if (node.op_type == "PRelu") {
     if (node.inputs.size() != 2) return InvalidModelError("PRelu needs a slope input");
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* slope, RequireTensor(graph, node, node.inputs[1]));

@@ -5,24 +5,32 @@
 
 namespace glpool {
 
+// Broadcasting arithmetic, variadic Sum/Mean/Max/Min, comparisons, logic, Where.
 StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const KernelLimits& limits);
+// One-input math and activations, PRelu, Not, Cast, CastLike.
 StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, const KernelLimits& limits);
 // Conv/ConvTranspose with weights computed at run time (BuildConv hands over).
 StatusOr<KernelPlan> BuildConvDynamic(const Graph& graph, const Node& node, const KernelLimits& limits);
+// Conv/ConvTranspose with 3-D and higher windows (both hand rank-5+ nodes over).
+StatusOr<KernelPlan> BuildConvNd(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildGemm(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildMatMul(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const KernelLimits& limits);
 // Transpose, Slice, Split, DepthToSpace, SpaceToDepth, Expand, Tile, non-aliased
-// reshapes, Identity, inference Dropout, float Casts.
+// reshapes, Identity, inference Dropout.
 StatusOr<KernelPlan> BuildStridedCopy(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildPad(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildBatchNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
+// ArgMax, ArgMin.
+StatusOr<KernelPlan> BuildArgExtreme(const Graph& graph, const Node& node, const KernelLimits& limits);
+// Gather, GatherElements.
+StatusOr<KernelPlan> BuildGather(const Graph& graph, const Node& node, const KernelLimits& limits);
 
 }  // namespace glpool

@@ -80,10 +80,20 @@ StatusOr<std::vector<float>> ConstantFloats(const Graph& graph, const Node& node
   return data->ToFloats();
 }
 
-Status RequireFloat(const Tensor& tensor) {
-  if (tensor.dtype == DataType::kFloat32 || tensor.dtype == DataType::kFloat16) return Status::Ok();
+Status RequireGpuStorable(const Tensor& tensor) {
+  switch (tensor.dtype) {
+    case DataType::kFloat32:
+    case DataType::kFloat16:
+    case DataType::kInt8:
+    case DataType::kUint8:
+    case DataType::kInt16:
+    case DataType::kInt32:
+    case DataType::kInt64:
+    case DataType::kBool: return Status::Ok();
+    default: break;
+  }
   return UnsupportedError("tensor '" + tensor.name + "' is " + DataTypeName(tensor.dtype) +
-                          "; GPU kernels compute float32 and float16 only");
+                          "; the GPU holds float32, float16, integers and bools");
 }
 
 Status CheckIndexable(const Shape& shape) {

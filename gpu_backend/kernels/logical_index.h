@@ -49,10 +49,12 @@ StatusOr<std::vector<float>> ConstantFloats(const Graph& graph, const Node& node
 // Whether input `index` is present (not omitted).
 bool HasInput(const Node& node, size_t index);
 
-// Unsupported unless the tensor holds float32 or float16 values: the GPU
-// stores every tensor as floats, and an int8 or float64 result would come
-// back with the wrong type.
-Status RequireFloat(const Tensor& tensor);
+// Unsupported unless the GPU can hold the tensor's values exactly: float32
+// and float16, and integers and bools, which live in float32 storage as
+// whole numbers (exact up to 2^24; the executor checks values at the graph
+// boundary and converts results back to the declared type). float64 has
+// no GPU storage; only Cast's descriptor accepts it at the graph's edge.
+Status RequireGpuStorable(const Tensor& tensor);
 
 // Checks that the element count fits GLSL's 32-bit int arithmetic.
 Status CheckIndexable(const Shape& shape);

@@ -22,9 +22,9 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLim
     return InvalidModelError("missing inputs or outputs");
   }
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   const size_t rank = in->shape.size();
@@ -51,7 +51,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLim
   for (size_t i = 1; i <= 2 && i < node.inputs.size(); ++i) {
     if (node.inputs[i].empty()) break;  // B omitted (LayerNormalization)
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* param, RequireTensor(graph, node, node.inputs[i]));
-    GLPOOL_RETURN_IF_ERROR(RequireFloat(*param));
+    GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*param));
     const int64_t size = ElementCount(param->shape);
     if (instance ? param->shape != Shape{in->shape[1]} : (size != block && size != 1)) {
       return InvalidModelError("scale / bias " + ShapeToString(param->shape) + " do not match the normalized dims");

@@ -13,9 +13,9 @@ namespace {
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = in->shape.size();
   if (rank < 1 || rank > 4)
     return UnsupportedError("only ranks 1 to 4 pad on the GPU, input is " + ShapeToString(in->shape));

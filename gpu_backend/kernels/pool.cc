@@ -4,6 +4,7 @@
 // output size comes from the graph (import applied ceil_mode and auto_pad),
 // the descriptor only derives the begin padding the shader needs and, for
 // count_include_pad, the end padding. Global pools take any rank >= 3.
+// MaxPool's optional Indices output is written by the same dispatch.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -64,8 +65,20 @@ StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const
     return UnsupportedError("only 1-D to 3-D pooling runs on the GPU, input is " + ShapeToString(in.shape));
   }
   if (out.shape.size() != in.shape.size()) return InvalidModelError("output rank differs from the input's");
-  if (is_max && node.outputs.size() > 1 && !node.outputs[1].empty()) {
-    return UnsupportedError("MaxPool's Indices output has no GPU kernel");
+  const bool with_indices = is_max && node.outputs.size() > 1 && !node.outputs[1].empty();
+  const Tensor* indices = nullptr;
+  if (with_indices) {
+    GLPOOL_ASSIGN_OR_RETURN(indices, RequireTensor(graph, node, node.outputs[1]));
+    GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*indices));
+    if (indices->shape != out.shape) {
+      return InvalidModelError("Indices shape " + ShapeToString(indices->shape) + " differs from the output's " +
+                               ShapeToString(out.shape));
+    }
+    // The shader stores flat input indices as floats, exact below 2^24.
+    if (ElementCount(in.shape) > (int64_t(1) << 24)) {
+      return UnsupportedError("Indices into an input of " + std::to_string(ElementCount(in.shape)) +
+                              " elements would pass 2^24, beyond exact float storage");
+    }
   }
   GLPOOL_ASSIGN_OR_RETURN(std::vector<Axis> axes, WindowAxes(node, in.shape, out.shape));
   if (!is_max) {
@@ -79,8 +92,11 @@ StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const
   plan.shader = "pool";
   plan.inputs = {in.name};
   plan.outputs = {out.name};
+  if (with_indices) plan.outputs.push_back(indices->name);
   plan.defines = {{"GLOBAL", "0"},
                   {"IS_MAX", is_max ? "1" : "0"},
+                  {"WITH_INDICES", with_indices ? "1" : "0"},
+                  {"STORAGE_ORDER", node.GetInt("storage_order", 0) != 0 ? "1" : "0"},
                   {"COUNT_INCLUDE_PAD", node.GetInt("count_include_pad", 0) != 0 ? "1" : "0"},
                   {"IN_D", std::to_string(axes[0].in)},
                   {"OUT_D", std::to_string(axes[0].out)}};
@@ -118,9 +134,9 @@ StatusOr<KernelPlan> BuildGlobalPool(const Node& node, const Tensor& in, const T
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLimits& limits) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
   const bool global = node.op_type == "GlobalAveragePool" || node.op_type == "GlobalMaxPool";
   GLPOOL_ASSIGN_OR_RETURN(KernelPlan plan,

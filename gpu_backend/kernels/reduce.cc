@@ -20,9 +20,9 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
       {"ReduceL1", 5},  {"ReduceL2", 6},   {"ReduceSumSquare", 7}, {"ReduceLogSum", 8}, {"ReduceLogSumExp", 9}};
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = in->shape.size();
   if (rank > kMaxMappedRank) return UnsupportedError("rank above " + std::to_string(kMaxMappedRank));
   GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));

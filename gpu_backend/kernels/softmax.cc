@@ -14,9 +14,9 @@ namespace {
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.size() != 1 || node.outputs.size() != 1) return InvalidModelError("needs one input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   const size_t rank = in->shape.size();
   if (rank == 0) return UnsupportedError("scalar input");

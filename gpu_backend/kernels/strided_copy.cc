@@ -2,8 +2,7 @@
 // position (shaders/strided_copy.comp): Transpose, Slice, Split,
 // DepthToSpace, SpaceToDepth, Expand, Tile, and Reshape / Flatten / Squeeze / Unsqueeze
 // when the graph could not alias them (the PHWC4 layout changes), Identity,
-// inference Dropout, and Cast between float types (a copy: the GPU holds
-// floats only).
+// and inference Dropout (its optional mask output all ones: true).
 //
 // Each output gets a "view": its logical shape refined into at most 8 dims
 // (DepthToSpace splits H into H x block, say) with, per view dim, the input
@@ -28,8 +27,11 @@ struct View {
   int64_t base = 0;
 };
 
+// `ones_output`: the index of an output stored as all ones instead of a
+// copy (inference Dropout's mask), or -1.
 StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor& in,
-                              const std::vector<const Tensor*>& outs, const std::vector<View>& views, bool texel) {
+                              const std::vector<const Tensor*>& outs, const std::vector<View>& views, bool texel,
+                              int ones_output = -1) {
   if (outs.size() > kMaxOutputs) {
     return UnsupportedError(std::to_string(outs.size()) + " outputs; the GPU kernel writes at most " +
                             std::to_string(kMaxOutputs));
@@ -65,7 +67,8 @@ StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor
   plan.defines = {{"TEXEL", texel ? "1" : "0"},
                   {"VIEW_SHAPES", GlslIntArray(shapes, shapes.size())},
                   {"VIEW_STRIDES", GlslIntArray(strides, strides.size())},
-                  {"VIEW_BASES", GlslIntArray(bases, bases.size())}};
+                  {"VIEW_BASES", GlslIntArray(bases, bases.size())},
+                  {"ONES_OUTPUT", std::to_string(ones_output)}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = groups;
   return plan;
@@ -214,39 +217,43 @@ StatusOr<KernelPlan> BuildReshapeCopy(const Graph& graph, const Node& node, cons
   return PlanCopy(graph, node, in, {&out}, {View{{ElementCount(out.shape)}, {1}, 0}}, texel);
 }
 
+// Inference Dropout: output 0 a copy, the optional mask (output 1) all true.
+StatusOr<KernelPlan> BuildDropout(const Graph& graph, const Node& node, const Tensor& in,
+                                  const std::vector<const Tensor*>& outs) {
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<int64_t> training, ConstantInts(graph, node, 2, {0}));
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<float> ratio, ConstantFloats(graph, node, 1, {0.5f}));
+  if (graph.opset >= 12 && !training.empty() && training[0] != 0 && !ratio.empty() && ratio[0] != 0.0f) {
+    return UnsupportedError("training-mode Dropout has no GPU kernel");
+  }
+  if (node.outputs[0].empty()) return UnsupportedError("Dropout without its output 0");
+  for (const Tensor* out : outs) {
+    if (out->shape != in.shape) return InvalidModelError("output '" + out->name + "' differs from the input's shape");
+  }
+  const View copy{{ElementCount(in.shape)}, {1}, 0};
+  return PlanCopy(graph, node, in, outs, std::vector<View>(outs.size(), copy), /*texel=*/true,
+                  outs.size() > 1 ? 1 : -1);
+}
+
 StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireFloat(*in));
+  GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   std::vector<const Tensor*> outs;
   for (const std::string& name : node.outputs) {
     if (name.empty() && node.op_type == "Dropout") continue;  // no mask wanted
     if (name.empty()) return UnsupportedError("omitted outputs are not supported");
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, name));
-    GLPOOL_RETURN_IF_ERROR(RequireFloat(*out));
+    GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
     outs.push_back(out);
   }
   const std::string& op = node.op_type;
-  if (op == "Dropout") {
-    // Inference Dropout is a copy; training mode (random) and the mask
-    // output (bool) are the CPU's.
-    if (outs.size() > 1) return UnsupportedError("Dropout's mask output has no GPU kernel");
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<int64_t> training, ConstantInts(graph, node, 2, {0}));
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> ratio, ConstantFloats(graph, node, 1, {0.5f}));
-    if (graph.opset >= 12 && !training.empty() && training[0] != 0 && !ratio.empty() && ratio[0] != 0.0f) {
-      return UnsupportedError("training-mode Dropout has no GPU kernel");
-    }
-  }
+  if (op == "Dropout") return BuildDropout(graph, node, *in, outs);
   if (op == "Split") return BuildSplit(graph, node, *in, outs);
   if (outs.size() != 1) return InvalidModelError("needs exactly one output");
   if (op == "Transpose") return BuildTranspose(graph, node, *in, *outs[0]);
   if (op == "Slice") return BuildSlice(graph, node, *in, *outs[0]);
   if (op == "DepthToSpace" || op == "SpaceToDepth") return BuildBlockMove(graph, node, *in, *outs[0]);
   if (op == "Expand" || op == "Tile") return BuildRepeat(graph, node, *in, *outs[0]);
-  if ((op == "Cast" || op == "CastLike") && outs[0]->dtype != DataType::kFloat32) {
-    // Every tensor is floats on the GPU; results come back as float32.
-    return UnsupportedError(std::string("Cast to ") + DataTypeName(outs[0]->dtype) + " has no GPU kernel");
-  }
   return BuildReshapeCopy(graph, node, *in, *outs[0]);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <set>
 
@@ -13,6 +14,8 @@
 #include "gpu_backend/gl/gl_texture.h"
 #include "gpu_backend/gl/texture_transfer.h"
 #include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/logical_index.h"
+#include "gpu_backend/runtime/gpu_values.h"
 #include "gpu_backend/runtime/layout_convert.h"
 #include "gpu_backend/runtime/pool_plan.h"
 #include "shaders/embedded_shaders.h"
@@ -97,7 +100,25 @@ struct TaskRuntime {
   const GlProgram* program = nullptr;
 };
 
-uint64_t TexelBytes(Precision precision) { return 4 * BytesPerChannel(precision); }
+uint64_t TexelBytes(bool half) { return half ? 8 : 16; }
+
+gl::TextureFormat TextureFormatFor(bool half) { return half ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F; }
+
+// GL buffers and textures need a nonzero size; a zero-size tensor (a split
+// of width 0, an empty reshape) still gets one texel so it can be bound.
+uint64_t FootprintBytes(const Phwc4Layout& layout, bool half) {
+  return std::max<uint64_t>(static_cast<uint64_t>(layout.texels()), 1) * TexelBytes(half);
+}
+
+bool IsCast(const std::string& op_type) { return op_type == "Cast" || op_type == "CastLike"; }
+
+float MaxMagnitude(const std::vector<float>& values) {
+  float largest = 0.0f;
+  for (float v : values) {
+    if (std::isfinite(v)) largest = std::max(largest, std::fabs(v));
+  }
+  return largest;
+}
 
 }  // namespace
 
@@ -125,9 +146,15 @@ struct Executor::State {
   bool fp16() const { return options.precision == Precision::kFp16; }
   const Tensor& TensorNamed(const std::string& name) const { return *graph.FindTensor(name); }
   Phwc4Layout LayoutOfTensor(const std::string& name) const { return LayoutOf(TensorNamed(name).shape); }
+  // Whether tensor `root` is stored as half: fp16 mode, a float tensor, and
+  // not kept in fp32 by calibration.
+  bool StoresHalf(const std::string& root) const {
+    const DataType dtype = TensorNamed(root).dtype;
+    return fp16() && !IsIntegerOrBool(dtype) && !options.fp32_tensors.count(root);
+  }
 
   bool FitsTexture(const Phwc4Layout& layout) const {
-    return static_cast<int64_t>(layout.w) <= info.max_texture_size &&
+    return layout.texels() > 0 && static_cast<int64_t>(layout.w) <= info.max_texture_size &&
            layout.rows() * layout.slices() <= info.max_texture_size;
   }
 
@@ -158,6 +185,15 @@ Status Executor::State::BuildTasks() {
     }
     TaskRuntime task;
     GLPOOL_ASSIGN_OR_RETURN(task.plan, kernel->build(graph, node, limits));
+    // The GPU holds floats, integers and bools; float64 only at a Cast,
+    // where converting at the graph's edge is exactly the cast.
+    for (const auto* names : {&task.plan.inputs, &task.plan.outputs}) {
+      for (const std::string& name : *names) {
+        const Tensor& tensor = TensorNamed(name);
+        if (tensor.dtype == DataType::kFloat64 && IsCast(node.op_type)) continue;
+        GLPOOL_TRY_CONTEXT(RequireGpuStorable(tensor), "node " + node.name + " (" + node.op_type + ")");
+      }
+    }
     for (const std::string& name : task.plan.inputs) task.roots.push_back(Root(name));
     for (const std::string& name : task.plan.outputs) task.roots.push_back(Root(name));
     TaskInfo task_info{node.name, node.op_type, task.plan.shader, task.roots};
@@ -188,22 +224,26 @@ Status Executor::State::PlanPool() {
   memory.objects = ObjectKindName(options.objects);
   memory.precision = PrecisionName(options.precision);
   memory.strategy = options.strategy;
-  const uint64_t texel_bytes = TexelBytes(options.precision);
   std::vector<ByteRecord> byte_records;
-  std::vector<Extent2DRecord> texture_records;
-  std::vector<size_t> byte_tensor, texture_tensor;  // record -> pooled index
+  // Textures pool by format: an RGBA16F texture cannot hold an fp32 tensor.
+  std::vector<Extent2DRecord> texture_records[2];  // [half]
+  std::vector<size_t> byte_tensor, texture_tensor[2];  // record -> pooled index
   for (const auto& compiled_tensor : compiled.pooled) {
     PlacedTensor tensor;
     tensor.name = compiled_tensor.name;
     tensor.layout = compiled_tensor.layout;
-    tensor.bytes = Phwc4Bytes(tensor.layout, options.precision);
+    tensor.half = StoresHalf(tensor.name);
+    tensor.bytes = FootprintBytes(tensor.layout, tensor.half);
     tensor.first_task = compiled_tensor.first_task;
     tensor.last_task = compiled_tensor.last_task;
+    if (fp16() && !tensor.half) {
+      ++(IsIntegerOrBool(TensorNamed(tensor.name).dtype) ? memory.fp32_integer_tensors : memory.fp32_range_tensors);
+    }
     const bool texture = options.objects == ObjectKind::kTextures && FitsTexture(tensor.layout);
     tensor.buffer_fallback = options.objects == ObjectKind::kTextures && !texture;
     if (texture) {
-      texture_records.push_back({Phwc4Extent2D(tensor.layout), tensor.first_task, tensor.last_task});
-      texture_tensor.push_back(pooled.size());
+      texture_records[tensor.half].push_back({Phwc4Extent2D(tensor.layout), tensor.first_task, tensor.last_task});
+      texture_tensor[tensor.half].push_back(pooled.size());
     } else {
       byte_records.push_back({tensor.bytes, tensor.first_task, tensor.last_task});
       byte_tensor.push_back(pooled.size());
@@ -214,20 +254,24 @@ Status Executor::State::PlanPool() {
   }
   memory.tensors = pooled.size();
 
-  if (!texture_records.empty()) {
-    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanTexturePool(texture_records, options.strategy));
+  for (bool half : {true, false}) {
+    if (texture_records[half].empty()) continue;
+    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanTexturePool(texture_records[half], options.strategy));
     memory.chosen = plan.chosen;
-    memory.lower_bound_bytes += plan.lower_bound * texel_bytes;
+    memory.lower_bound_bytes += plan.lower_bound * TexelBytes(half);
     const size_t base = pool.size();
     for (const Extent2D& extent : plan.object_extents) {
       PoolObject object;
       object.storage = StorageKind::kTexture2D;
+      object.half = half;
       object.width = extent.w;
       object.height = extent.h;
-      object.bytes = extent.w * extent.h * texel_bytes;
+      object.bytes = extent.w * extent.h * TexelBytes(half);
       pool.push_back(object);
     }
-    for (size_t i = 0; i < texture_records.size(); ++i) pooled[texture_tensor[i]].object = base + plan.object_of[i];
+    for (size_t i = 0; i < texture_records[half].size(); ++i) {
+      pooled[texture_tensor[half][i]].object = base + plan.object_of[i];
+    }
   }
   if (!byte_records.empty() && options.objects == ObjectKind::kArena) {
     GLPOOL_ASSIGN_OR_RETURN(ArenaPlan plan, PlanArena(byte_records, options.strategy,
@@ -263,7 +307,7 @@ Status Executor::State::PlanPool() {
     if (object.storage == StorageKind::kTexture2D) {
       GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
                               GlTexture::Create2D(static_cast<uint32_t>(object.width), static_cast<uint32_t>(object.height),
-                                                  fp16() ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F));
+                                                  TextureFormatFor(object.half)));
       memory.gl_pool_bytes += texture.bytes();
       gl_index[k] = textures.size();
       textures.push_back(std::move(texture));
@@ -296,18 +340,19 @@ Status Executor::State::PlanPool() {
 
 Status Executor::State::CreateExternal(const std::string& root) {
   const Phwc4Layout layout = LayoutOfTensor(root);
+  const bool half = StoresHalf(root);
   Location location;
   if (options.objects == ObjectKind::kTextures && FitsTexture(layout)) {
     GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
                             GlTexture::Create2D(static_cast<uint32_t>(layout.w),
                                                 static_cast<uint32_t>(layout.rows() * layout.slices()),
-                                                fp16() ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F));
+                                                TextureFormatFor(half)));
     memory.external_bytes += texture.bytes();
     location.storage = StorageKind::kTexture2D;
     location.gl_object = textures.size();
     textures.push_back(std::move(texture));
   } else {
-    const uint64_t bytes = static_cast<uint64_t>(layout.texels()) * TexelBytes(options.precision);
+    const uint64_t bytes = FootprintBytes(layout, half);
     GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::Create(bytes));
     memory.external_bytes += bytes;
     location.storage = StorageKind::kBuffer;
@@ -321,10 +366,11 @@ Status Executor::State::CreateExternal(const std::string& root) {
 
 Status Executor::State::WriteTensor(const std::string& root, const std::vector<float>& logical) {
   const Location& location = locations.at(root);
+  if (LayoutOfTensor(root).texels() == 0) return Status::Ok();
   std::vector<float> texels = ToPhwc4(logical, LayoutOfTensor(root));
   if (location.storage != StorageKind::kBuffer) return gl::UploadTexture(textures[location.gl_object], texels);
   const GlBuffer& buffer = buffers[location.gl_object];
-  if (fp16()) {
+  if (StoresHalf(root)) {
     std::vector<uint32_t> packed = PackHalves(texels);
     return buffer.Write(location.offset, packed.data(), packed.size() * sizeof(uint32_t));
   }
@@ -334,6 +380,7 @@ Status Executor::State::WriteTensor(const std::string& root, const std::vector<f
 StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root) const {
   const Location& location = locations.at(root);
   const Phwc4Layout layout = LayoutOfTensor(root);
+  if (layout.texels() == 0) return std::vector<float>();
   std::vector<float> texels;
   if (location.storage != StorageKind::kBuffer) {
     GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, gl::DownloadTexture(textures[location.gl_object]));
@@ -344,7 +391,7 @@ StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root
       std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(row * texture.width() * 4), layout.w * 4,
                   texels.begin() + static_cast<std::ptrdiff_t>(row * layout.w * 4));
     }
-  } else if (fp16()) {
+  } else if (StoresHalf(root)) {
     std::vector<uint32_t> packed(static_cast<size_t>(layout.texels()) * 2);
     GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, packed.data(), packed.size() * 4));
     texels = UnpackHalves(packed);
@@ -358,7 +405,9 @@ StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root
 Status Executor::State::UploadConstantsAndWeights() {
   for (const auto& [root, location] : locations) {
     const Tensor& tensor = TensorNamed(root);
-    if (tensor.is_constant) GLPOOL_TRY_CONTEXT(WriteTensor(root, tensor.data.ToFloats()), "uploading constant " + root);
+    if (!tensor.is_constant) continue;
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, ToGpuValues(tensor.data, root));
+    GLPOOL_TRY_CONTEXT(WriteTensor(root, values), "uploading constant " + root);
   }
   for (TaskRuntime& task : tasks) {
     for (const KernelWeights& weights : task.plan.weights) {
@@ -389,7 +438,7 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
     binding.role = output ? "out" + std::to_string(i - inputs) : "in" + std::to_string(i);
     binding.is_output = output;
     binding.storage = location.storage;
-    binding.fp16 = fp16();
+    binding.fp16 = StoresHalf(task.roots[i]);
     binding.layout = LayoutOfTensor(name);
     binding.binding = location.storage == StorageKind::kBuffer ? ssbo++ : image_unit++;
     bindings.push_back(binding);
@@ -478,7 +527,9 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
       return InvalidArgumentError("graph input '" + name + "' has shape " + ShapeToString(it->second.shape) +
                                   ", the model expects " + ShapeToString(tensor.shape));
     }
-    if (s.locations.count(s.Root(name))) GLPOOL_RETURN_IF_ERROR(s.WriteTensor(s.Root(name), it->second.ToFloats()));
+    if (!s.locations.count(s.Root(name))) continue;
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, ToGpuValues(it->second, name));
+    GLPOOL_RETURN_IF_ERROR(s.WriteTensor(s.Root(name), values));
   }
   // What was written, or read, since the last barrier.
   const bool arena = s.options.objects == ObjectKind::kArena;
@@ -537,9 +588,31 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
       continue;
     }
     GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, s.ReadTensor(root));
-    outputs[name] = TensorData::FromFloats(tensor.shape, values);
+    GLPOOL_ASSIGN_OR_RETURN(outputs[name], FromGpuValues(tensor.dtype, tensor.shape, values, name));
   }
   return outputs;
+}
+
+StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
+                                                      const std::map<std::string, TensorData>& inputs,
+                                                      std::shared_ptr<ProgramCache> programs) {
+  ExecutorOptions options;
+  options.objects = ObjectKind::kBuffers;
+  options.precision = Precision::kFp32;
+  options.strategy = "naive";
+  options.programs = std::move(programs);
+  GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> probe, Executor::Create(graph, options));
+  GLPOOL_TRY_CONTEXT(probe->Run(inputs).status(), "fp16 calibration run");
+  const Executor::State& run = *probe->state_;
+  std::set<std::string> unsafe;
+  for (const auto& [root, location] : run.locations) {
+    const Tensor& tensor = run.TensorNamed(root);
+    if (tensor.is_constant || IsIntegerOrBool(tensor.dtype)) continue;
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, run.ReadTensor(root));
+    const float largest = MaxMagnitude(values);
+    if (largest != 0.0f && (largest < kHalfSafeMin || largest > kHalfSafeMax)) unsafe.insert(root);
+  }
+  return unsafe;
 }
 
 const MemoryReport& Executor::memory() const { return state_->memory; }

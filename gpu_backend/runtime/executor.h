@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -41,11 +42,30 @@ struct ExecutorOptions {
   // Shared across executors on one context to compile each variant once;
   // when null the executor keeps its own.
   std::shared_ptr<ProgramCache> programs;
+  // fp16 only: float tensors kept in fp32 storage, usually those
+  // FindHalfUnsafeTensors reports; empty stores every float tensor as half.
+  std::set<std::string> fp32_tensors;
 };
+
+// A float tensor is stored as half in fp16 mode when its calibrated max |x|
+// is 0 or lies in [kHalfSafeMin, kHalfSafeMax]: below, its values sink into
+// half's subnormals (spacing 6e-8) and lose their digits; above, they come
+// near half's overflow at 65504.
+inline constexpr float kHalfSafeMin = 1.0f / 256.0f;
+inline constexpr float kHalfSafeMax = 16384.0f;
+
+// fp16 calibration: one fp32 run of `graph` on `inputs` over naive buffers
+// (so every tensor keeps its values), returning the float tensors whose
+// max |x| is nonzero and outside [kHalfSafeMin, kHalfSafeMax]. Needs a
+// current GLES 3.1 context; `programs` may be null.
+StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
+                                                      const std::map<std::string, TensorData>& inputs,
+                                                      std::shared_ptr<ProgramCache> programs);
 
 // One shared object of the pool (or the single arena).
 struct PoolObject {
   StorageKind storage = StorageKind::kBuffer;
+  bool half = false;               // textures: RGBA16F (else RGBA32F)
   uint64_t bytes = 0;
   uint64_t width = 0, height = 0;  // textures
   std::vector<size_t> tensors;     // indices into Executor::tensors()
@@ -56,7 +76,8 @@ struct PoolObject {
 struct PlacedTensor {
   std::string name;
   Phwc4Layout layout;
-  uint64_t bytes = 0;              // its own footprint
+  uint64_t bytes = 0;              // its own footprint (at least one texel)
+  bool half = false;               // stored as half precision
   int64_t first_task = 0, last_task = 0;
   size_t object = 0;
   uint64_t offset = 0;             // in the arena; 0 otherwise
@@ -68,6 +89,11 @@ struct MemoryReport {
   size_t tensors = 0;
   size_t pool_objects = 0;
   size_t buffer_fallbacks = 0;     // textures mode: tensors in the fallback buffer pool
+  // fp16 mode: pooled tensors stored in fp32 anyway, because they hold
+  // integers or bools (exact whole numbers need float32) or because
+  // calibration found their range outside half's.
+  size_t fp32_integer_tensors = 0;
+  size_t fp32_range_tensors = 0;
   uint64_t naive_bytes = 0;        // one object per pooled tensor
   uint64_t pool_bytes = 0;         // what the plan asks for
   uint64_t lower_bound_bytes = 0;
@@ -85,6 +111,8 @@ struct TaskInfo {
 class Executor {
  public:
   ~Executor();
+  friend StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph&, const std::map<std::string, TensorData>&,
+                                                               std::shared_ptr<ProgramCache>);
   Executor(const Executor&) = delete;
   Executor& operator=(const Executor&) = delete;
 

@@ -59,7 +59,6 @@ OverlayModel BuildOverlayModel(const Executor& executor, const Timings& timings)
   const MemoryReport& memory = executor.memory();
   const auto& objects = executor.objects();
   const auto& tensors = executor.tensors();
-  const bool fp16 = memory.precision == "fp16";
   model.arena = memory.objects == "arena";
   model.task_count = static_cast<int64_t>(executor.tasks().size());
 
@@ -71,7 +70,7 @@ OverlayModel BuildOverlayModel(const Executor& executor, const Timings& timings)
     row.bytes = object.bytes;
     const bool texture = object.storage != StorageKind::kBuffer;
     if (texture) {
-      const gl::TextureFormat format = fp16 ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F;
+      const gl::TextureFormat format = object.half ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F;
       row.format = gl::TextureFormatName(format);
       // PoolObject keeps W and H; the layer count follows from the bytes.
       const uint64_t layer_bytes = object.width * object.height * gl::BytesPerTexel(format);
@@ -79,7 +78,13 @@ OverlayModel BuildOverlayModel(const Executor& executor, const Timings& timings)
       row.extent = std::to_string(object.width) + "x" + std::to_string(object.height);
       if (object.storage == StorageKind::kTexture2DArray) row.extent += "x" + std::to_string(layers);
     } else {
-      row.format = fp16 ? "fp16 packed" : "fp32";
+      // In fp16 mode a buffer may hold half tensors and, at other times,
+      // tensors kept in fp32 (integers, or out of half's range).
+      size_t halves = 0;
+      for (size_t t : object.tensors) halves += tensors[t].half ? 1 : 0;
+      row.format = halves == object.tensors.size() && halves > 0 ? "fp16 packed"
+                   : halves == 0                                 ? "fp32"
+                                                                 : "fp16 packed / fp32";
       row.extent = std::to_string(object.bytes) + " bytes";
     }
     for (size_t t : object.tensors) row.tensors.push_back(tensors[t].name);

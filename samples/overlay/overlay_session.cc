@@ -28,6 +28,9 @@ Status OverlaySession::Apply(const Selection& selection) {
     options.precision = selection.precision;
     options.strategy = selection.strategy;
     options.programs = programs_;
+    if (options.precision == Precision::kFp16) {
+      GLPOOL_ASSIGN_OR_RETURN(options.fp32_tensors, FindHalfUnsafeTensors(graph_, inputs_, programs_));
+    }
     GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(graph_, options));
     executor->set_time_tasks(true);
     // One run serves both clocks: CPU-side per-task times, and where the

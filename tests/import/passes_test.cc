@@ -12,6 +12,13 @@ namespace {
 
 using testing_util::GraphBuilder;
 
+void AddBoolScalar(Graph& graph, const std::string& name, bool value) {
+  TensorData data;
+  data.dtype = DataType::kBool;
+  data.bytes = {static_cast<uint8_t>(value)};
+  graph.tensors[name] = Tensor{name, DataType::kBool, {}, true, data};
+}
+
 std::vector<std::string> Ops(const Graph& graph) {
   std::vector<std::string> ops;
   for (const Node& node : graph.nodes) ops.push_back(node.op_type);
@@ -47,6 +54,44 @@ TEST(Passes, RemoveIdentitiesKeepsInputToOutputIdentityAndUsedDropoutMask) {
   g.outputs.push_back("mask");
   ASSERT_EQ(*RemoveIdentities(g), 0);
   EXPECT_EQ(g.nodes.size(), 2u);
+}
+
+TEST(Passes, SeededTrainingDropoutBecomesMulByItsConstantMask) {
+  GraphBuilder b;
+  b.Input("x", {2, 50})
+      .Constant("ratio", {}, {0.25f})
+      .Op("Dropout", {"x", "ratio", "training"}, "y", {2, 50}, {{"seed", int64_t{3}}})
+      .Output("y");
+  Graph& g = b.graph();
+  AddBoolScalar(g, "training", true);
+  g.nodes[0].outputs.push_back("mask");
+  g.tensors["mask"] = Tensor{"mask", DataType::kBool, {2, 50}, false, {}};
+  g.outputs.push_back("mask");
+  ASSERT_EQ(*LowerSeededTrainingDropout(g), 1);
+  ASSERT_EQ(Ops(g), std::vector<std::string>{"Mul"});
+  const Tensor* factors = g.FindTensor(g.nodes[0].inputs[1]);
+  const Tensor* mask = g.FindTensor("mask");
+  ASSERT_TRUE(factors && factors->is_constant && mask && mask->is_constant);
+  const std::vector<float> f = factors->data.ToFloats();
+  const std::vector<int64_t> m = mask->data.ToInt64s();
+  int kept = 0;
+  for (size_t i = 0; i < f.size(); ++i) {
+    EXPECT_FLOAT_EQ(f[i], m[i] ? 1.0f / 0.75f : 0.0f);
+    kept += static_cast<int>(m[i]);
+  }
+  EXPECT_GT(kept, 50);  // about three quarters of 100 survive
+  EXPECT_LT(kept, 100);
+}
+
+TEST(Passes, UnseededOrInferenceDropoutIsNotLowered) {
+  GraphBuilder b;
+  b.Input("x", {4}).Op("Dropout", {"x", "", "training"}, "y", {4}).Output("y");
+  Graph& g = b.graph();
+  AddBoolScalar(g, "training", true);  // random without a seed: left for the backend to refuse
+  EXPECT_EQ(*LowerSeededTrainingDropout(g), 0);
+  g.nodes[0].attributes["seed"] = int64_t{1};
+  g.tensors["training"].data.bytes = {0};  // inference mode: the identity, RemoveIdentities' job
+  EXPECT_EQ(*LowerSeededTrainingDropout(g), 0);
 }
 
 TEST(Passes, FoldBatchNormIntoConv) {

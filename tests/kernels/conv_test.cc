@@ -1,62 +1,11 @@
 #include <gtest/gtest.h>
 
 #include "gpu_backend/kernels/kernel_ops.h"
+#include "tests/kernels/conv_cases.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
 namespace {
-
-struct ConvSpec {
-  Shape x;                        // N x C x H x W (or N x C x W)
-  int64_t out_channels = 4;
-  std::vector<int64_t> kernel{3, 3};
-  std::vector<int64_t> strides{1, 1};
-  std::vector<int64_t> dilations{1, 1};
-  std::vector<int64_t> pads{0, 0, 0, 0};
-  int64_t group = 1;
-  bool bias = true;
-  std::string auto_pad;           // empty: explicit pads
-};
-
-int64_t OutSize(int64_t in, int64_t k, int64_t s, int64_t d, int64_t pb, int64_t pe, const std::string& auto_pad) {
-  const int64_t extent = (k - 1) * d + 1;
-  if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") return (in + s - 1) / s;
-  if (auto_pad == "VALID") return (in - extent) / s + 1;
-  return (in + pb + pe - extent) / s + 1;
-}
-
-KernelCase Conv(const ConvSpec& spec, uint32_t seed = 1) {
-  const size_t r = spec.kernel.size();
-  KernelCase c;
-  c.node.name = "conv";
-  c.node.op_type = "Conv";
-  c.node.inputs = {"x", "w"};
-  c.node.outputs = {"y"};
-  c.node.attributes["kernel_shape"] = spec.kernel;
-  c.node.attributes["strides"] = spec.strides;
-  c.node.attributes["dilations"] = spec.dilations;
-  c.node.attributes["group"] = spec.group;
-  if (spec.auto_pad.empty()) {
-    c.node.attributes["pads"] = spec.pads;
-  } else {
-    c.node.attributes["auto_pad"] = spec.auto_pad;
-  }
-  c.inputs["x"] = RandomTensor(spec.x, seed);
-  Shape w = {spec.out_channels, spec.x[1] / spec.group};
-  w.insert(w.end(), spec.kernel.begin(), spec.kernel.end());
-  c.constants["w"] = RandomTensor(w, seed + 1);
-  if (spec.bias) {
-    c.node.inputs.push_back("b");
-    c.constants["b"] = RandomTensor({spec.out_channels}, seed + 2);
-  }
-  Shape y = {spec.x[0], spec.out_channels};
-  for (size_t i = 0; i < r; ++i) {
-    y.push_back(OutSize(spec.x[2 + i], spec.kernel[i], spec.strides[i], spec.dilations[i], spec.pads[i],
-                        spec.pads[i + r], spec.auto_pad));
-  }
-  c.outputs["y"] = y;
-  return c;
-}
 
 // Each case below compiles its own shader variants (cold, about a second on
 // llvmpipe), so every case covers several features at once.
@@ -195,21 +144,6 @@ TEST(ConvTest, FusedActivations) {
   clip.node.attributes["fused_activation"] = std::string("Clip");
   clip.node.attributes["fused_activation_params"] = std::vector<float>{0.0f, 0.5f};
   ExpectMatchesReference(clip);
-}
-
-TEST(ConvTest, ThreeDimensionalIsUnsupported) {
-  ConvSpec spec;
-  spec.x = {1, 3, 4, 5, 6};
-  spec.kernel = {1, 1, 1};
-  spec.strides = {1, 1, 1};
-  spec.dilations = {1, 1, 1};
-  spec.pads = {0, 0, 0, 0, 0, 0};
-  const KernelCase c = Conv(spec);
-  const Graph graph = GraphOf(c);
-  auto plan = BuildConv(graph, graph.nodes[0], KernelLimits{});
-  ASSERT_FALSE(plan.ok());
-  EXPECT_EQ(plan.status().code(), StatusCode::kUnsupported);
-  EXPECT_NE(plan.status().message().find("3-D convolution"), std::string::npos) << plan.status().ToString();
 }
 
 TEST(ConvTest, WorkGroupsStayWithinLimits) {

@@ -2,53 +2,11 @@
 
 #include <utility>
 
+#include "tests/kernels/conv_cases.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
 namespace {
-
-struct TransposeSpec {
-  Shape x;  // N x C x H x W (or N x C x W)
-  int64_t out_per_group = 4;
-  std::vector<int64_t> kernel{3, 3};
-  std::vector<int64_t> strides{2, 2};
-  std::vector<int64_t> dilations{1, 1};
-  std::vector<int64_t> pads{1, 1, 1, 1};
-  std::vector<int64_t> output_padding{0, 0};
-  int64_t group = 1;
-  bool bias = true;
-};
-
-KernelCase ConvTranspose(const TransposeSpec& spec, uint32_t seed = 3) {
-  const size_t r = spec.kernel.size();
-  KernelCase c;
-  c.node.name = "deconv";
-  c.node.op_type = "ConvTranspose";
-  c.node.inputs = {"x", "w"};
-  c.node.outputs = {"y"};
-  c.node.attributes["kernel_shape"] = spec.kernel;
-  c.node.attributes["strides"] = spec.strides;
-  c.node.attributes["dilations"] = spec.dilations;
-  c.node.attributes["pads"] = spec.pads;
-  c.node.attributes["output_padding"] = spec.output_padding;
-  c.node.attributes["group"] = spec.group;
-  c.inputs["x"] = RandomTensor(spec.x, seed);
-  Shape w = {spec.x[1], spec.out_per_group};
-  w.insert(w.end(), spec.kernel.begin(), spec.kernel.end());
-  c.constants["w"] = RandomTensor(w, seed + 1);
-  const int64_t out_channels = spec.out_per_group * spec.group;
-  if (spec.bias) {
-    c.node.inputs.push_back("b");
-    c.constants["b"] = RandomTensor({out_channels}, seed + 2);
-  }
-  Shape y = {spec.x[0], out_channels};
-  for (size_t i = 0; i < r; ++i) {
-    y.push_back(spec.strides[i] * (spec.x[2 + i] - 1) + spec.output_padding[i] +
-                (spec.kernel[i] - 1) * spec.dilations[i] + 1 - spec.pads[i] - spec.pads[i + r]);
-  }
-  c.outputs["y"] = y;
-  return c;
-}
 
 TEST(ConvTransposeTest, StridedOddChannels) {
   for (const auto& [in, out] : {std::pair<int64_t, int64_t>{1, 3}, {5, 13}, {13, 5}}) {

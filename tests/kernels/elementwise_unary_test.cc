@@ -118,5 +118,94 @@ TEST(ElementwiseUnaryTest, FusedActivation) {
   ExpectMatchesReference(c, SweepVariants());
 }
 
+TEST(ElementwiseUnaryTest, NotOnBools) {
+  std::vector<double> flags;
+  for (float v : RandomTensor({1, 5, 7, 13}, 11).ToFloats()) flags.push_back(v > 0);
+  KernelCase c = Unary("Not", {1, 5, 7, 13});
+  c.inputs["x"] = TypedTensor(DataType::kBool, {1, 5, 7, 13}, flags);
+  c.output_dtypes["y"] = DataType::kBool;
+  ExpectMatchesReference(c);
+}
+
+// Cast of `values` (as `from`) to `to`, an ONNX TensorProto type number.
+KernelCase Cast(DataType from, const std::vector<double>& values, DataType to, int64_t onnx_to) {
+  const Shape shape = {1, 3, 1, static_cast<int64_t>(values.size()) / 3};
+  KernelCase c = Unary("Cast", shape);
+  c.inputs["x"] = TypedTensor(from, shape, values);
+  c.output_dtypes["y"] = to;
+  c.node.attributes["to"] = onnx_to;
+  c.opset = 13;
+  return c;
+}
+
+// Multiples of 1/4 in [-lo, hi): exact in fp16, so the float -> integer
+// cases see the same values in every precision.
+std::vector<double> QuarterValues(uint32_t seed, float lo, float hi) {
+  std::vector<double> values;
+  for (float v : RandomTensor({3 * 127}, seed, lo, hi).ToFloats()) values.push_back(std::floor(v * 4.0f) / 4.0f);
+  values[0] = 2.75;  // toward zero, in both directions
+  values[1] = -2.75;
+  return values;
+}
+
+TEST(ElementwiseUnaryTest, CastFloatToIntegersWrapsAndTruncates) {
+  const std::vector<double> values = QuarterValues(12, -500.0f, 500.0f);
+  const struct {
+    DataType to;
+    int64_t onnx;
+  } targets[] = {{DataType::kInt8, 3},  {DataType::kUint8, 2}, {DataType::kInt16, 5},
+                 {DataType::kInt32, 6}, {DataType::kInt64, 7}, {DataType::kBool, 9}};
+  for (const auto& target : targets) {
+    SCOPED_TRACE(DataTypeName(target.to));
+    ExpectMatchesReference(Cast(DataType::kFloat32, values, target.to, target.onnx), SweepVariants());
+  }
+  // Off the fp16 grid and beyond int16: fp32 only.
+  std::vector<double> wide;
+  for (float v : RandomTensor({3 * 127}, 13, -70000.0f, 70000.0f).ToFloats()) wide.push_back(v);
+  ExpectMatchesReference(Cast(DataType::kFloat32, wide, DataType::kInt16, 5), {SweepVariants()[0]});
+  ExpectMatchesReference(Cast(DataType::kFloat32, wide, DataType::kUint8, 2), {SweepVariants()[0]});
+}
+
+TEST(ElementwiseUnaryTest, CastBetweenIntegersAndBools) {
+  std::vector<double> ints;
+  for (double v : QuarterValues(14, -1000.0f, 1000.0f)) ints.push_back(std::trunc(v));
+  ExpectMatchesReference(Cast(DataType::kInt32, ints, DataType::kUint8, 2), AllVariants());
+  ExpectMatchesReference(Cast(DataType::kInt64, ints, DataType::kInt8, 3), SweepVariants());
+  ExpectMatchesReference(Cast(DataType::kInt32, ints, DataType::kFloat32, 1), SweepVariants());
+  ExpectMatchesReference(Cast(DataType::kInt16, ints, DataType::kBool, 9), SweepVariants());
+  std::vector<double> flags;
+  for (double v : ints) flags.push_back(v > 0);
+  ExpectMatchesReference(Cast(DataType::kBool, flags, DataType::kFloat32, 1), SweepVariants());
+  ExpectMatchesReference(Cast(DataType::kBool, flags, DataType::kInt32, 6), SweepVariants());
+}
+
+TEST(ElementwiseUnaryTest, CastRoundsToFloat16) {
+  // Normal and subnormal halves: an off-by-one rounding is far above the
+  // fp32 tolerance in both ranges.
+  for (float scale : {4.0f, 1e-4f, 60000.0f}) {
+    SCOPED_TRACE(scale);
+    std::vector<double> values;
+    for (float v : RandomTensor({3 * 127}, 15, -scale, scale).ToFloats()) values.push_back(v);
+    ExpectMatchesReference(Cast(DataType::kFloat32, values, DataType::kFloat16, 10), SweepVariants(), 1e-6f);
+  }
+  std::vector<double> halves;
+  for (float v : RandomTensor({3 * 127}, 16, -8.0f, 8.0f).ToFloats()) halves.push_back(v);
+  ExpectMatchesReference(Cast(DataType::kFloat16, halves, DataType::kFloat32, 1), SweepVariants());
+}
+
+TEST(ElementwiseUnaryTest, CastFloat64AtTheGraphEdge) {
+  std::vector<double> values;
+  for (float v : RandomTensor({3 * 5}, 17).ToFloats()) values.push_back(v * 1.000000001);
+  ExpectMatchesReference(Cast(DataType::kFloat64, values, DataType::kFloat32, 1), SweepVariants());
+  ExpectMatchesReference(Cast(DataType::kFloat32, values, DataType::kFloat64, 11), SweepVariants());
+  KernelCase like = Cast(DataType::kFloat32, values, DataType::kInt8, 3);
+  like.node.op_type = "CastLike";
+  like.node.attributes.clear();
+  like.node.inputs = {"x", "like"};
+  like.constants["like"] = TypedTensor(DataType::kInt8, {1}, {0});
+  like.opset = 15;
+  ExpectMatchesReference(like, SweepVariants());
+}
+
 }  // namespace
 }  // namespace glpool::testing

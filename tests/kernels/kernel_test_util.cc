@@ -8,6 +8,7 @@
 #include <random>
 
 #include "gpu_backend/cpu_reference/executor.h"
+#include "gpu_backend/cpu_reference/value.h"
 #include "gpu_backend/gl/gl_context.h"
 
 namespace glpool::testing {
@@ -20,19 +21,35 @@ TensorData RandomTensor(const Shape& shape, uint32_t seed, float lo, float hi) {
   return TensorData::FromFloats(shape, values);
 }
 
+TensorData TypedTensor(DataType dtype, const Shape& shape, const std::vector<double>& values) {
+  cpu_reference::Value value;
+  value.dtype = dtype;
+  value.shape = shape;
+  for (double v : values) {
+    if (cpu_reference::IsFloatingType(dtype)) {
+      value.floats.push_back(static_cast<float>(v));
+    } else {
+      value.ints.push_back(cpu_reference::WrapToType(dtype, static_cast<int64_t>(v)));
+    }
+  }
+  return cpu_reference::ValueToTensorData(value);
+}
+
 Graph GraphOf(const KernelCase& c) {
   Graph graph;
   graph.name = c.node.op_type + "_case";
   graph.opset = c.opset;
   for (const auto& [name, data] : c.inputs) {
-    graph.tensors[name] = Tensor{name, DataType::kFloat32, data.shape, false, {}};
+    graph.tensors[name] = Tensor{name, data.dtype, data.shape, false, {}};
     graph.inputs.push_back(name);
   }
   for (const auto& [name, data] : c.constants) {
     graph.tensors[name] = Tensor{name, data.dtype, data.shape, true, data};
   }
   for (const auto& [name, shape] : c.outputs) {
-    graph.tensors[name] = Tensor{name, DataType::kFloat32, shape, false, {}};
+    auto dtype = c.output_dtypes.find(name);
+    graph.tensors[name] = Tensor{name, dtype == c.output_dtypes.end() ? DataType::kFloat32 : dtype->second, shape,
+                                 false, {}};
     graph.outputs.push_back(name);
   }
   graph.nodes.push_back(c.node);

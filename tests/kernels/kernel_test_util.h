@@ -16,11 +16,18 @@ struct KernelCase {
   std::map<std::string, TensorData> inputs;    // graph inputs (activations)
   std::map<std::string, TensorData> constants; // initializers (weights, bias...)
   std::map<std::string, Shape> outputs;        // output name -> expected shape
+  std::map<std::string, DataType> output_dtypes;  // where not float32 (bool, integers...)
   int64_t opset = 13;                          // semantics of the node (Softmax, Resize, Clip...)
 };
 
 // Deterministic values in [lo, hi) for a shape.
 TensorData RandomTensor(const Shape& shape, uint32_t seed, float lo = -1.0f, float hi = 1.0f);
+
+// `values` as a `dtype` tensor: integers truncated and wrapped to the type,
+// bools as value != 0, float16 rounded. For cases on integer, bool and
+// float16/float64 tensors (keep integers within +-2048 where fp16 variants
+// run: fp16 storage holds whole numbers exactly only that far).
+TensorData TypedTensor(DataType dtype, const Shape& shape, const std::vector<double>& values);
 
 // The one-node graph of a case (what both executors run).
 Graph GraphOf(const KernelCase& c);

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -88,6 +90,44 @@ TEST(PoolTest, FusedActivation) {
   KernelCase c = Window("MaxPool", {1, 5, 7, 13}, {1, 5, 3, 6}, {2, 2}, {2, 2});
   c.node.attributes["fused_activation"] = std::string("Relu");
   ExpectMatchesReference(c, SweepVariants());
+}
+
+// MaxPool with its Indices output (int64, kept in fp32 storage in every
+// variant). The input holds multiples of 1/8 in [-1, 1]: exact in fp16, and
+// tied inside most windows, so the first-of-ties rule is exercised. Both
+// outputs are then exact, and the tolerance is 0 (the comparison scales
+// its tolerance by the largest reference value, an index here, which
+// would otherwise hide an off-by-one).
+KernelCase WithIndices(const Shape& in, const Shape& out, std::vector<int64_t> kernel, std::vector<int64_t> strides,
+                       std::vector<int64_t> pads, int64_t storage_order) {
+  KernelCase c = Window("MaxPool", in, out, kernel, strides, pads);
+  std::vector<float> values = c.inputs["x"].ToFloats();
+  for (float& v : values) v = std::round(v * 4.0f) / 8.0f;
+  c.inputs["x"] = TensorData::FromFloats(in, values);
+  c.node.outputs.push_back("i");
+  c.node.attributes["storage_order"] = storage_order;
+  c.outputs["i"] = out;
+  c.output_dtypes["i"] = DataType::kInt64;
+  return c;
+}
+
+TEST(PoolTest, MaxPoolIndices) {
+  ExpectMatchesReference(WithIndices({2, 5, 7, 13}, {2, 5, 4, 7}, {3, 3}, {2, 2}, {1, 1, 1, 1}, 0), AllVariants(), 0,
+                         0);
+  for (int64_t channels : {1, 3, 13}) {
+    SCOPED_TRACE("C=" + std::to_string(channels));
+    ExpectMatchesReference(WithIndices({1, channels, 7, 13}, {1, channels, 3, 6}, {2, 2}, {2, 2}, {}, 1),
+                           {SweepVariants()[1]}, 0, 0);
+  }
+  KernelCase dilated = WithIndices({1, 3, 7, 13}, {1, 3, 5, 11}, {3, 3}, {1, 1}, {1, 1, 1, 1}, 1);
+  dilated.node.attributes["dilations"] = std::vector<int64_t>{2, 2};
+  ExpectMatchesReference(dilated, SweepVariants(), 0, 0);
+  ExpectMatchesReference(WithIndices({2, 5, 127}, {2, 5, 63}, {3}, {2}, {}, 0), SweepVariants(), 0, 0);
+  for (int64_t storage_order : {0, 1}) {
+    SCOPED_TRACE("storage_order=" + std::to_string(storage_order));
+    ExpectMatchesReference(WithIndices({1, 5, 5, 7, 6}, {1, 5, 2, 3, 3}, {2, 3, 2}, {2, 2, 2}, {}, storage_order),
+                           SweepVariants(), 0, 0);
+  }
 }
 
 }  // namespace

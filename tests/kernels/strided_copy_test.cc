@@ -106,9 +106,18 @@ TEST(ReshapeCopyTest, LayoutChangingReshapes) {
   reshape.node.inputs = {"x", "shape"};
   reshape.constants["shape"] = TensorData::FromInt64s({3}, {1, 13, 91});
   ExpectMatchesReference(reshape, SweepVariants());
-  KernelCase cast = Copy("Cast", {2, 5, 3}, {{2, 5, 3}});
-  cast.node.attributes["to"] = int64_t{1};  // FLOAT
-  ExpectMatchesReference(cast, SweepVariants());
+}
+
+TEST(DropoutTest, InferenceCopyAndMask) {
+  KernelCase masked = Copy("Dropout", {1, 5, 7, 13}, {{1, 5, 7, 13}, {1, 5, 7, 13}});
+  masked.output_dtypes["y1"] = DataType::kBool;  // all true in inference
+  ExpectMatchesReference(masked);
+  KernelCase ratio = Copy("Dropout", {3, 13}, {{3, 13}, {3, 13}});
+  ratio.output_dtypes["y1"] = DataType::kBool;
+  ratio.node.inputs = {"x", "ratio", "training_mode"};
+  ratio.constants["ratio"] = TensorData::FromFloats({}, {0.25f});
+  ratio.constants["training_mode"] = TypedTensor(DataType::kBool, {}, {0});
+  ExpectMatchesReference(ratio, SweepVariants());
 }
 
 }  // namespace

@@ -17,6 +17,20 @@ namespace glpool {
 // to a graph output stays (there is no producer to rename).
 StatusOr<int> RemoveIdentities(Graph& graph);
 
+// Dropout in training mode (constant training_mode and ratio) with a
+// `seed` attribute keeps a fixed set of elements (seeded_dropout.h): it
+// becomes a Mul by the constant keep-and-rescale factors, and its mask
+// output, if any, a constant bool tensor.
+StatusOr<int> LowerSeededTrainingDropout(Graph& graph);
+
+// BatchNormalization in training mode (opset 14+, training_mode = 1, all
+// fp32) becomes the ops that compute it: the batch mean and population
+// variance over every dim but C (ReduceMean, Sub, Mul, ReduceMean, each
+// viewed as [C] by a Reshape), an inference BatchNormalization using them
+// for Y, and running = input * momentum + batch * (1 - momentum) (Mul, Mul,
+// Add) for each running-statistics output that is read.
+StatusOr<int> LowerTrainingBatchNorm(Graph& graph);
+
 // Conv -> BatchNormalization with constant fp32 weights and BN parameters,
 // the Conv output read by the BN only: the BN scale and shift move into new
 // Conv weights and bias (W' = W * s, b' = (b - mean) * s + beta, with
@@ -48,7 +62,9 @@ StatusOr<int> RemoveDeadNodes(Graph& graph);
 
 // How many rewrites each pass of RunDefaultPasses made.
 struct PassStats {
+  int seeded_dropouts_lowered = 0;
   int identities_removed = 0;
+  int training_batchnorms_lowered = 0;
   int batchnorms_folded = 0;
   int hardswish_fused = 0;
   int activations_fused = 0;

@@ -5,9 +5,15 @@ namespace glpool {
 Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   PassStats local;
   PassStats& s = stats ? *stats : local;
-  // Identities first so the patterns below see producers directly; BN
-  // folding before fusion so Conv -> BN -> Relu ends as one Conv.
+  // Seeded training Dropouts become Muls before RemoveIdentities looks at
+  // Dropouts (it removes only inference ones). Identities next so the
+  // patterns below see producers directly; BN
+  // folding before fusion so Conv -> BN -> Relu ends as one Conv. Training
+  // BNs are lowered before folding, which applies to inference ones only,
+  // and before fusion, which may then fuse into their inference BN.
+  GLPOOL_ASSIGN_OR_RETURN(s.seeded_dropouts_lowered, LowerSeededTrainingDropout(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.identities_removed, RemoveIdentities(graph));
+  GLPOOL_ASSIGN_OR_RETURN(s.training_batchnorms_lowered, LowerTrainingBatchNorm(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.batchnorms_folded, FoldBatchNormIntoConv(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.hardswish_fused, FuseHardSwishPattern(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.activations_fused, FuseActivations(graph));
