@@ -1,6 +1,6 @@
 // glpool run MODEL [--input FILE.pb|IMAGE] [--strategy S] [--objects K]
 //                  [--precision P] [--repeat N] [--json] [--backend gpu|cpu]
-//                  [--overlay [--frames N]] [--overlay-png FILE]
+//                  [--overlay [--frames N]] [--overlay-png FILE] [--profile N]
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
@@ -36,7 +36,26 @@ struct RunFlags {
   bool overlay = false;      // show the overlay in a window
   std::string overlay_png;   // render the overlay off-screen to this PNG
   int frames = 0;            // --overlay: close after N frames (0: when closed)
+  int profile = 0;           // list the N slowest tasks of the last run
 };
+
+// The `count` slowest tasks of the executor's last timed run, slowest first,
+// with their share of the run's summed task time.
+nlohmann::json SlowestTasks(const Executor& executor, int count) {
+  const std::vector<double>& ms = executor.task_ms();
+  double total = 0;
+  for (double t : ms) total += t;
+  std::vector<size_t> order(ms.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ms[a] > ms[b]; });
+  nlohmann::json rows = nlohmann::json::array();
+  for (size_t k = 0; k < order.size() && k < static_cast<size_t>(count); ++k) {
+    const TaskInfo& task = executor.tasks()[order[k]];
+    rows.push_back({{"task", order[k]}, {"node", task.node}, {"op", task.op_type}, {"shader", task.shader},
+                    {"ms", ms[order[k]]}, {"percent", total > 0 ? 100.0 * ms[order[k]] / total : 0.0}});
+  }
+  return rows;
+}
 
 nlohmann::json OutputSummary(const std::string& name, const TensorData& data) {
   const std::vector<float> values = data.ToFloats();
@@ -93,6 +112,15 @@ void PrintHuman(const nlohmann::json& report) {
     if (integers + ranged > 0) {
       std::cout << "          kept in fp32: " << integers << " integer/bool tensors, " << ranged
                 << " float tensors whose calibrated range half cannot hold\n";
+    }
+  }
+  if (report.contains("slowest_tasks")) {
+    std::cout << "slowest:  (each task timed with a glFinish after it)\n";
+    for (const auto& row : report["slowest_tasks"]) {
+      std::cout << "          " << std::setprecision(2) << row["ms"].get<double>() << " ms (" << std::setprecision(1)
+                << row["percent"].get<double>() << "%)  task " << row["task"].get<size_t>() << " "
+                << row["node"].get<std::string>() << " (" << row["op"].get<std::string>() << ", "
+                << row["shader"].get<std::string>() << ")\n";
     }
   }
   if (report.contains("mask_png")) std::cout << "mask:     " << report["mask_png"].get<std::string>() << "\n";
@@ -186,6 +214,8 @@ int RunModel(const RunFlags& flags) {
   } else if (flags.backend != "cpu") {
     return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected gpu or cpu)"));
   }
+  // --profile times each task of the last run (a glFinish after each one).
+  if (executor && flags.profile > 0) executor->set_time_tasks(true);
   for (int run = 0; run < std::max(1, flags.repeat); ++run) {
     const auto start = std::chrono::steady_clock::now();
     auto result = executor ? executor->Run(inputs) : cpu_reference::RunGraph(*graph, inputs);
@@ -210,6 +240,7 @@ int RunModel(const RunFlags& flags) {
                         {"fp32_integer_tensors", m.fp32_integer_tensors},
                         {"fp32_range_tensors", m.fp32_range_tensors}};
     report["tasks"] = executor->tasks().size();
+    if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(*executor, flags.profile);
   }
   report["first_ms"] = ms.front();
   std::vector<double> sorted = ms;
@@ -238,6 +269,7 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--backend", flags->backend, "gpu, or cpu for the CPU reference")->capture_default_str();
   command->add_option("--context", flags->context, "headless, window or auto")->capture_default_str();
   command->add_flag("--json", flags->json, "Print one JSON object");
+  command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU)");
   command->add_option("--mask-png", flags->mask_png,
                       "Write the (first) output, if shaped Nx1xHxW with values in [0, 1], as a grayscale PNG");
   command->add_flag("--overlay", flags->overlay, "Show the pool overlay in a window until it is closed");
