@@ -10,6 +10,7 @@
 #include "planner/records_json.h"
 #include "samples/commands.h"
 #include "samples/plan_model.h"
+#include "samples/plan_textures.h"
 
 namespace glpool {
 namespace {
@@ -22,6 +23,7 @@ struct PlanFlags {
   uint64_t alignment = 1;
   bool json = false;
   bool verify = false;
+  std::string objects = "buffers";  // buffers (shared objects + arena) or textures (models only)
   PlanModelFlags model;
 };
 
@@ -63,7 +65,29 @@ StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
   return planned;
 }
 
+// --objects textures: 2D texture plans of a model, unfused and fused.
+int RunTexturePlans(const PlanFlags& flags) {
+  auto fail = [](const Status& status) {
+    std::cerr << "glpool plan: " << status.ToString() << "\n";
+    return 1;
+  };
+  if (!IsModelPath(flags.input)) {
+    return fail(InvalidArgumentError("--objects textures plans a MODEL.onnx (record files hold bytes only)"));
+  }
+  StatusOr<std::vector<PlanModelVariant>> variants = LoadPlanModelVariants(flags.input, flags.model);
+  if (!variants.ok()) return fail(variants.status());
+  const uint64_t bytes_per_texel = flags.model.precision == "fp16" ? 8 : 16;
+  for (const PlanModelVariant& v : *variants) {
+    StatusOr<TexturePlanTable> table = PlanTextures(v.label, v.records.textures_2d);
+    if (!table.ok()) return fail(table.status().WithContext(flags.input + " (" + v.label + ")"));
+    PrintTexturePlanTable(*table, bytes_per_texel, std::cout);
+    std::cout << "\n";
+  }
+  return 0;
+}
+
 int RunPlan(const PlanFlags& flags) {
+  if (flags.objects == "textures") return RunTexturePlans(flags);
   StatusOr<std::vector<Planned>> planned = PlanAll(flags);
   if (!planned.ok()) {
     std::cerr << "glpool plan: " << planned.status().ToString() << "\n";
@@ -120,6 +144,10 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--alignment", flags->alignment, "offset alignment in bytes for the arena")
       ->capture_default_str();
   cmd->add_flag("--json", flags->json, "print one JSON object instead of the tables");
+  cmd->add_option("--objects", flags->objects,
+                  "buffers (shared objects and the arena) or textures (2D extents; models only)")
+      ->check(CLI::IsMember({"buffers", "textures"}))
+      ->capture_default_str();
   cmd->add_flag("--verify", flags->verify,
                 "exit with status 1 if any plan fails verification (every plan is verified "
                 "and the result shown either way)");
