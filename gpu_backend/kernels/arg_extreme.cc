@@ -13,11 +13,13 @@ namespace {
 // up to 2^24.
 constexpr int64_t kMaxExactIndex = int64_t(1) << 24;
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildArgExtreme(const Graph& graph, const Node& node, const KernelLimits&) {
   if (node.inputs.size() != 1 || node.outputs.size() != 1) return InvalidModelError("needs one input and one output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = in->shape.size();
   if (rank == 0) return InvalidModelError("input '" + in->name + "' is a scalar; it has no axis to search");
@@ -42,14 +44,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
                   {"DIM", std::to_string(dim)},
                   {"INNER", std::to_string(inner)}};
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildArgExtreme(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

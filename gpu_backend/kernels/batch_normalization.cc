@@ -13,9 +13,8 @@
 #include "gpu_backend/kernels/logical_index.h"
 
 namespace glpool {
-namespace {
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+StatusOr<KernelPlan> BuildBatchNormalization(const Graph& graph, const Node& node, const KernelLimits&) {
   if (node.inputs.size() != 5) return InvalidModelError("needs X, scale, B, mean and var");
   // Training mode reaches here only where LowerTrainingBatchNorm (a default
   // pass) could not rewrite it into ReduceMean, Sub, Mul and an inference BN.
@@ -26,9 +25,9 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (node.GetInt("training_mode", 0) != 0) {
     return UnsupportedError("training_mode needs the default graph passes (LowerTrainingBatchNorm, fp32 tensors only)");
   }
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   if (in->shape.size() < 2 || in->shape != out->shape) return InvalidModelError("needs N x C x ... input and output");
   const int64_t channels = in->shape[1];
@@ -40,7 +39,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   plan.defines = {{"EPSILON", GlslFloat(epsilon)}};
   bool all_constant = true;
   for (size_t i = 1; i < 5; ++i) {
-    GLPOOL_ASSIGN_OR_RETURN(const Tensor* param, RequireTensor(graph, node, node.inputs[i]));
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* param, RequireTensor(graph, node.inputs[i]));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*param));
     if (param->shape != Shape{channels}) {
       return InvalidModelError("input " + std::to_string(i) + " needs one value per channel");
@@ -70,14 +69,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   plan.weights.push_back(std::move(weights));
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildBatchNormalization(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (BatchNormalization)");
   return plan;
 }
 

@@ -13,9 +13,11 @@ namespace {
 
 constexpr size_t kMaxConcatInputs = 7;
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits&) {
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs inputs and one output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = out->shape.size();
   if (rank == 0) return InvalidModelError("cannot concatenate scalars");
@@ -25,7 +27,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   plan.outputs = {out->name};
   std::vector<int64_t> offsets = {0};
   for (const std::string& name : node.inputs) {
-    GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, name));
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, name));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
     if (in->shape.size() != rank) return InvalidModelError("input ranks differ");
     for (size_t d = 0; d < rank; ++d) {
@@ -67,14 +69,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
                   {"OFFSETS", GlslIntArray(offsets, 8, offsets.back())}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (Concat)");
   return plan;
 }
 

@@ -9,8 +9,6 @@ namespace {
 int64_t CeilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 int64_t FloorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
-std::string Where(const Node& node) { return "node " + node.name + " (" + node.op_type + ")"; }
-
 // Per-spatial-dim attributes, validated.
 struct SpatialAttributes {
   size_t rank = 0;  // spatial dims
@@ -20,13 +18,12 @@ struct SpatialAttributes {
 
 StatusOr<SpatialAttributes> ReadAttributes(const Node& node, const Shape& input, const Shape& weights) {
   if (input.size() < 3) {
-    return InvalidModelError(Where(node) + ": input " + ShapeToString(input) + " must be N x C x spatial...");
+    return InvalidModelError("input " + ShapeToString(input) + " must be N x C x spatial...");
   }
   SpatialAttributes a;
   a.rank = input.size() - 2;
   if (weights.size() != input.size()) {
-    return InvalidModelError(Where(node) + ": W " + ShapeToString(weights) + " and X " + ShapeToString(input) +
-                             " differ in rank");
+    return InvalidModelError("W " + ShapeToString(weights) + " and X " + ShapeToString(input) + " differ in rank");
   }
   a.kernel = node.GetInts("kernel_shape", std::vector<int64_t>(weights.begin() + 2, weights.end()));
   a.strides = node.GetInts("strides", std::vector<int64_t>(a.rank, 1));
@@ -35,32 +32,32 @@ StatusOr<SpatialAttributes> ReadAttributes(const Node& node, const Shape& input,
   a.auto_pad = node.GetString("auto_pad", "NOTSET");
   if (a.kernel.size() != a.rank || a.strides.size() != a.rank || a.dilations.size() != a.rank ||
       a.pads.size() != 2 * a.rank) {
-    return InvalidModelError(Where(node) + ": kernel_shape, strides, dilations or pads do not match " +
-                             std::to_string(a.rank) + " spatial dims");
+    return InvalidModelError("kernel_shape, strides, dilations or pads do not match " + std::to_string(a.rank) +
+                             " spatial dims");
   }
   for (size_t i = 0; i < a.rank; ++i) {
     if (a.kernel[i] < 1 || a.strides[i] < 1 || a.dilations[i] < 1) {
-      return InvalidModelError(Where(node) + ": kernel_shape, strides and dilations must be positive");
+      return InvalidModelError("kernel_shape, strides and dilations must be positive");
     }
     if (a.kernel[i] != weights[2 + i]) {
-      return InvalidModelError(Where(node) + ": kernel_shape does not match W " + ShapeToString(weights));
+      return InvalidModelError("kernel_shape does not match W " + ShapeToString(weights));
     }
   }
   if (a.auto_pad != "NOTSET" && a.auto_pad != "SAME_UPPER" && a.auto_pad != "SAME_LOWER" && a.auto_pad != "VALID" &&
       !a.auto_pad.empty()) {
-    return InvalidModelError(Where(node) + ": unknown auto_pad '" + a.auto_pad + "'");
+    return InvalidModelError("unknown auto_pad '" + a.auto_pad + "'");
   }
   return a;
 }
 
-Status CheckOutput(const Node& node, const Shape& input, const Shape& output, const std::vector<int64_t>& out) {
+Status CheckOutput(const Shape& input, const Shape& output, const std::vector<int64_t>& out) {
   bool same = output.size() == input.size();
   for (size_t i = 0; same && i < out.size(); ++i) same = output[2 + i] == out[i];
   if (!same) {
     std::string computed;
     for (int64_t d : out) computed += (computed.empty() ? "" : "x") + std::to_string(d);
-    return InvalidModelError(Where(node) + ": output " + ShapeToString(output) + " does not match the computed " +
-                             "spatial size " + computed);
+    return InvalidModelError("output " + ShapeToString(output) + " does not match the computed spatial size " +
+                             computed);
   }
   return Status::Ok();
 }
@@ -83,13 +80,13 @@ Window2D ToWindow2D(const ConvWindow& window) {
 
 }  // namespace
 
-Status CheckConvRank(const Node& node, const Shape& input) {
+Status CheckConvRank(const Shape& input) {
   if (input.size() == 3 || input.size() == 4) return Status::Ok();
   if (input.size() > 4) {
-    return UnsupportedError(Where(node) + ": the 2-D convolution shaders take 1-D and 2-D windows, not " +
+    return UnsupportedError("the 2-D convolution shaders take 1-D and 2-D windows, not " +
                             std::to_string(input.size() - 2) + "-D ones (those go to conv_nd)");
   }
-  return InvalidModelError(Where(node) + ": input " + ShapeToString(input) + " must be N x C x spatial...");
+  return InvalidModelError("input " + ShapeToString(input) + " must be N x C x spatial...");
 }
 
 StatusOr<ConvWindow> ForwardConvGeometry(const Node& node, const Shape& input, const Shape& weights,
@@ -119,7 +116,7 @@ StatusOr<ConvWindow> ForwardConvGeometry(const Node& node, const Shape& input, c
       out[i] = FloorDiv(in + w.pad_begin[i] + w.pad_end[i] - extent, a.strides[i]) + 1;
     }
   }
-  GLPOOL_RETURN_IF_ERROR(CheckOutput(node, input, output, out));
+  GLPOOL_RETURN_IF_ERROR(CheckOutput(input, output, out));
   return w;
 }
 
@@ -130,8 +127,8 @@ StatusOr<ConvWindow> TransposedConvGeometry(const Node& node, const Shape& input
   std::vector<int64_t> output_shape = node.GetInts("output_shape");
   if (output_shape.size() == a.rank + 2) output_shape.erase(output_shape.begin(), output_shape.begin() + 2);
   if (out_padding.size() != a.rank || (!output_shape.empty() && output_shape.size() != a.rank)) {
-    return InvalidModelError(Where(node) + ": output_padding or output_shape do not match " +
-                             std::to_string(a.rank) + " spatial dims");
+    return InvalidModelError("output_padding or output_shape do not match " + std::to_string(a.rank) +
+                             " spatial dims");
   }
   ConvWindow w;
   w.kernel = a.kernel;
@@ -159,20 +156,20 @@ StatusOr<ConvWindow> TransposedConvGeometry(const Node& node, const Shape& input
       out[i] = full - w.pad_begin[i] - w.pad_end[i];
     }
   }
-  GLPOOL_RETURN_IF_ERROR(CheckOutput(node, input, output, out));
+  GLPOOL_RETURN_IF_ERROR(CheckOutput(input, output, out));
   return w;
 }
 
 StatusOr<Window2D> ForwardConvWindow(const Node& node, const Shape& input, const Shape& weights,
                                      const Shape& output) {
-  GLPOOL_RETURN_IF_ERROR(CheckConvRank(node, input));
+  GLPOOL_RETURN_IF_ERROR(CheckConvRank(input));
   GLPOOL_ASSIGN_OR_RETURN(const ConvWindow window, ForwardConvGeometry(node, input, weights, output));
   return ToWindow2D(window);
 }
 
 StatusOr<Window2D> TransposedConvWindow(const Node& node, const Shape& input, const Shape& weights,
                                         const Shape& output) {
-  GLPOOL_RETURN_IF_ERROR(CheckConvRank(node, input));
+  GLPOOL_RETURN_IF_ERROR(CheckConvRank(input));
   GLPOOL_ASSIGN_OR_RETURN(const ConvWindow window, TransposedConvGeometry(node, input, weights, output));
   return ToWindow2D(window);
 }
@@ -276,14 +273,14 @@ std::string GlslFloat(float value) {
 
 StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node) {
   if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
-    return InvalidModelError("node " + node.name + " (" + node.op_type + ") needs X, W, optional B and one output");
+    return InvalidModelError("needs X, W, optional B and one output");
   }
   ConvOperands operands;
-  GLPOOL_ASSIGN_OR_RETURN(operands.x, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_ASSIGN_OR_RETURN(operands.w, RequireTensor(graph, node, node.inputs[1]));
-  GLPOOL_ASSIGN_OR_RETURN(operands.y, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(operands.x, RequireTensor(graph, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(operands.w, RequireTensor(graph, node.inputs[1]));
+  GLPOOL_ASSIGN_OR_RETURN(operands.y, RequireTensor(graph, node.outputs[0]));
   if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
-    GLPOOL_ASSIGN_OR_RETURN(operands.b, RequireTensor(graph, node, node.inputs[2]));
+    GLPOOL_ASSIGN_OR_RETURN(operands.b, RequireTensor(graph, node.inputs[2]));
   }
   return operands;
 }
@@ -304,8 +301,8 @@ StatusOr<ConvChannels> ReadConvChannels(const Node& node, const ConvOperands& op
            y[1] == ch.out_channels && (!operands.b || ElementCount(operands.b->shape) == ch.out_channels);
   }
   if (!fits) {
-    return InvalidModelError(Where(node) + ": group " + std::to_string(ch.group) + " does not fit X " +
-                             ShapeToString(x) + ", W " + ShapeToString(w) + " and Y " + ShapeToString(y) +
+    return InvalidModelError("group " + std::to_string(ch.group) + " does not fit X " + ShapeToString(x) + ", W " +
+                             ShapeToString(w) + " and Y " + ShapeToString(y) +
                              (operands.b ? ", B " + ShapeToString(operands.b->shape) : std::string()));
   }
   return ch;

@@ -32,12 +32,12 @@ struct ConvOperands {
   bool constant_weights() const { return w->is_constant && (b == nullptr || b->is_constant); }
 };
 
-// Reads them, or an InvalidModel error naming the node.
+// Reads them, or an InvalidModel error.
 StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node);
 
 // How a Conv (W: C_out x C_in/group x k...) or ConvTranspose (W: C_in x
 // C_out/group x k...) splits its channels into groups, checked against X, W,
-// Y and B; InvalidModel naming the node when they do not fit.
+// Y and B; InvalidModel when they do not fit.
 struct ConvChannels {
   int64_t group = 1;
   int64_t in_per_group = 0;
@@ -78,7 +78,7 @@ struct Window2D {
 // Ok for an N x C x W or N x C x H x W tensor; Unsupported (with the reason)
 // for 3-D and higher convolutions, which the 2-D shaders cannot run;
 // InvalidModel for anything smaller.
-Status CheckConvRank(const Node& node, const Shape& input);
+Status CheckConvRank(const Shape& input);
 
 // The geometry above for the 2-D shaders (conv, conv_transpose,
 // conv_dynamic): CheckConvRank, then a 1-D op's only dim moved to x.

@@ -31,8 +31,7 @@ StatusOr<KernelPlan> BuildConvNd(const Graph& graph, const Node& node, const Ker
                           transposed ? TransposedConvGeometry(node, x, operands.w->shape, y)
                                      : ForwardConvGeometry(node, x, operands.w->shape, y));
   for (const Tensor* t : {operands.x, operands.w, operands.y}) {
-    Status indexable = CheckIndexable(t->shape);
-    if (!indexable.ok()) return indexable.WithContext("node " + node.name + " (" + node.op_type + "), " + t->name);
+    GLPOOL_TRY_CONTEXT(CheckIndexable(t->shape), "'" + t->name + "'");
   }
   int64_t taps = 1;
   for (int64_t k : window.kernel) taps *= k;

@@ -71,7 +71,9 @@ Shape OperandShape(const Graph& graph, const Node& node, size_t index, const Ten
   return aligned;
 }
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node, const KernelLimits&) {
   const BroadcastOp& op = BroadcastOps().at(node.op_type);
   if (node.outputs.size() != 1) return InvalidModelError("needs one output");
   if (op.inputs != 0 && node.inputs.size() != op.inputs) {
@@ -83,7 +85,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
     return UnsupportedError(std::to_string(node.inputs.size()) + " inputs; the GPU kernel reads at most " +
                             std::to_string(kMaxInputs));
   }
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   GLPOOL_RETURN_IF_ERROR(CheckIndexable(out->shape));
   if (node.op_type == "Mod" && !IsInteger(out->dtype) && node.GetInt("fmod", 0) == 0) {
@@ -96,7 +98,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   std::string maps;
   const Tensor* first = nullptr;
   for (size_t i = 0; i < node.inputs.size(); ++i) {
-    GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[i]));
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[i]));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
     if (!first) first = in;
     GLPOOL_ASSIGN_OR_RETURN(BroadcastMap map, MapBroadcast(OperandShape(graph, node, i, *in, *first), out->shape));
@@ -118,14 +120,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   plan.defines.emplace_back("DIVISOR", GlslFloat(divisor));
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

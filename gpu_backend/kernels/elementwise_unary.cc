@@ -78,7 +78,7 @@ Status ClipBound(const Graph& graph, const Node& node, size_t input, const char*
     return Status::Ok();
   }
   if (!HasInput(node, input)) return Status::Ok();
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* bound, RequireTensor(graph, node, node.inputs[input]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* bound, RequireTensor(graph, node.inputs[input]));
   if (ElementCount(bound->shape) != 1) return InvalidModelError("Clip bounds must be scalars");
   if (bound->is_constant) {
     value = bound->data.ToFloats()[0];
@@ -119,13 +119,15 @@ Status RequireStorable(const Node& node, const Tensor& tensor) {
   return RequireGpuStorable(tensor);
 }
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node, const KernelLimits&) {
   auto op = UnaryOps().find(node.op_type);
   if (op == UnaryOps().end()) return InternalError("not a unary op");
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireStorable(node, *in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireStorable(node, *out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   KernelPlan plan;
@@ -148,7 +150,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   }
   if (node.op_type == "PRelu") {
     if (node.inputs.size() != 2) return InvalidModelError("PRelu needs a slope input");
-    GLPOOL_ASSIGN_OR_RETURN(const Tensor* slope, RequireTensor(graph, node, node.inputs[1]));
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* slope, RequireTensor(graph, node.inputs[1]));
     GLPOOL_ASSIGN_OR_RETURN(BroadcastMap map, MapBroadcast(slope->shape, out->shape));
     plan.inputs.push_back(slope->name);
     plan.defines.emplace_back("IN1_SAME", map.same ? "1" : "0");
@@ -156,14 +158,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   }
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

@@ -29,16 +29,18 @@ Status CheckConstantIndices(const Tensor& indices, int64_t dim) {
   return Status::Ok();
 }
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildGather(const Graph& graph, const Node& node, const KernelLimits&) {
   const bool elements = node.op_type == "GatherElements";
   if (node.inputs.size() != 2 || node.outputs.size() != 1) {
     return InvalidModelError("needs data, indices and one output");
   }
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* data, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* data, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*data));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* indices, RequireTensor(graph, node, node.inputs[1]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* indices, RequireTensor(graph, node.inputs[1]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*indices));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   for (const Tensor* t : {data, indices, out}) GLPOOL_RETURN_IF_ERROR(CheckIndexable(t->shape));
   const size_t rank = data->shape.size();
@@ -101,14 +103,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
     plan.defines.emplace_back("INNER", std::to_string(inner));
   }
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildGather(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

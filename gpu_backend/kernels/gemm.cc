@@ -34,20 +34,19 @@ void SetBias(const Tensor& c, float beta, int64_t rows, int64_t columns, MatMulS
 
 StatusOr<KernelPlan> BuildGemm(const Graph& graph, const Node& node, const KernelLimits& limits) {
   if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
-    return InvalidModelError("node " + node.name + " (Gemm) needs A, B, optional C and one output");
+    return InvalidModelError("needs A, B, optional C and one output");
   }
   MatMulSpec spec;
-  GLPOOL_ASSIGN_OR_RETURN(spec.a, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_ASSIGN_OR_RETURN(spec.b, RequireTensor(graph, node, node.inputs[1]));
-  GLPOOL_ASSIGN_OR_RETURN(spec.y, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(spec.a, RequireTensor(graph, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(spec.b, RequireTensor(graph, node.inputs[1]));
+  GLPOOL_ASSIGN_OR_RETURN(spec.y, RequireTensor(graph, node.outputs[0]));
   const Tensor* c = nullptr;
   if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
-    GLPOOL_ASSIGN_OR_RETURN(c, RequireTensor(graph, node, node.inputs[2]));
+    GLPOOL_ASSIGN_OR_RETURN(c, RequireTensor(graph, node.inputs[2]));
   }
   if (spec.a->shape.size() != 2 || spec.b->shape.size() != 2 || spec.y->shape.size() != 2) {
-    return InvalidModelError("node " + node.name + " (Gemm): A " + ShapeToString(spec.a->shape) + ", B " +
-                             ShapeToString(spec.b->shape) + " and Y " + ShapeToString(spec.y->shape) +
-                             " must be matrices");
+    return InvalidModelError("A " + ShapeToString(spec.a->shape) + ", B " + ShapeToString(spec.b->shape) + " and Y " +
+                             ShapeToString(spec.y->shape) + " must be matrices");
   }
   spec.trans_a = node.GetInt("transA", 0) != 0;
   spec.trans_b = node.GetInt("transB", 0) != 0;
@@ -57,8 +56,8 @@ StatusOr<KernelPlan> BuildGemm(const Graph& graph, const Node& node, const Kerne
   if (c) {
     auto map = MapBroadcast(c->shape, spec.y->shape);
     if (!map.ok() || c->shape.size() > 2) {
-      return InvalidModelError("node " + node.name + " (Gemm): C " + ShapeToString(c->shape) +
-                               " does not broadcast to Y " + ShapeToString(spec.y->shape));
+      return InvalidModelError("C " + ShapeToString(c->shape) + " does not broadcast to Y " +
+                               ShapeToString(spec.y->shape));
     }
     if (!c->is_constant) {
       GLPOOL_ASSIGN_OR_RETURN(KernelPlan product, BuildMatMulPlan(node, spec, limits));  // checks the shapes

@@ -43,6 +43,9 @@ struct KernelLimits {
   uint32_t max_shared_memory = 16384;
 };
 
+// Errors say what is wrong with the node, not which node it is: the executor
+// prefixes "node NAME (OP): " to every build failure, so each message names
+// the node exactly once.
 using KernelBuilder = StatusOr<KernelPlan> (*)(const Graph& graph, const Node& node, const KernelLimits& limits);
 
 struct KernelEntry {
@@ -58,8 +61,8 @@ const KernelEntry* FindKernel(const std::string& op_type);
 uint32_t DivideRoundUp(uint64_t value, uint32_t divisor);
 // Groups covering an output's PHWC4 texels (W, N*H, slices) with `local`.
 std::array<uint32_t, 3> GroupsOverOutput(const Graph& graph, const std::string& output, std::array<uint32_t, 3> local);
-// The tensor, or an InvalidModel error naming the node and tensor.
-StatusOr<const Tensor*> RequireTensor(const Graph& graph, const Node& node, const std::string& name);
+// The tensor, or an InvalidModel error naming it.
+StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& name);
 // Defines FUSED_ACTIVATION (0 none, 1 Relu, 2 Clip, 3 Sigmoid, 4 Tanh,
 // 5 HardSigmoid, 6 HardSwish, 7 LeakyRelu, 8 Elu) and ACT_P0/ACT_P1 from the
 // node's fused activation; shaders apply it with shaders' `activate(v)`.

@@ -19,10 +19,10 @@ std::array<uint32_t, 3> GroupsOverOutput(const Graph& graph, const std::string& 
           DivideRoundUp(layout.slices(), local[2])};
 }
 
-StatusOr<const Tensor*> RequireTensor(const Graph& graph, const Node& node, const std::string& name) {
+StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& name) {
   const Tensor* tensor = graph.FindTensor(name);
   if (tensor == nullptr) {
-    return InvalidModelError("node " + node.name + " (" + node.op_type + "): unknown tensor '" + name + "'");
+    return InvalidModelError("unknown tensor '" + name + "'");
   }
   return tensor;
 }
@@ -32,10 +32,10 @@ Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
                                                   "HardSigmoid", "HardSwish", "LeakyRelu", "Elu"};
   std::optional<FusedActivation> activation = GetFusedActivation(node);
   if (!activation) return Status::Ok();
-  GLPOOL_TRY_CONTEXT(ValidateFusedActivation(*activation), "node " + node.name);
+  GLPOOL_RETURN_IF_ERROR(ValidateFusedActivation(*activation));
   auto code = std::find(kCodes.begin(), kCodes.end(), activation->type);
   if (code == kCodes.end() || code == kCodes.begin()) {
-    return UnsupportedError("node " + node.name + ": fused activation " + activation->type + " has no GPU kernel");
+    return UnsupportedError("fused activation " + activation->type + " has no GPU kernel");
   }
   plan.defines.emplace_back("FUSED_ACTIVATION", std::to_string(code - kCodes.begin()));
   for (size_t i = 0; i < activation->params.size() && i < 2; ++i) {

@@ -72,17 +72,16 @@ std::string Glsl(const std::array<int, 4>& map) {
 }  // namespace
 
 StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, const KernelLimits& limits) {
-  const std::string where = "node " + node.name + " (" + node.op_type + ")";
   const Shape& sa = spec.a->shape;
   const Shape& sb = spec.b->shape;
   const Shape& sy = spec.y->shape;
   for (const Shape* shape : {&sa, &sb, &sy}) {
     if (shape->size() > 4) {
-      return UnsupportedError(where + ": a matrix product of rank " + std::to_string(shape->size()) +
+      return UnsupportedError("a matrix product of rank " + std::to_string(shape->size()) +
                               " is not supported on the GPU (PHWC4 folds batch dims beyond 2 into H)");
     }
   }
-  if (sa.empty() || sb.empty()) return InvalidModelError(where + ": operands must not be scalars");
+  if (sa.empty() || sb.empty()) return InvalidModelError("operands must not be scalars");
   const size_t batch = std::max<size_t>(sa.size(), sb.size()) < 2 ? 0 : std::max(sa.size(), sb.size()) - 2;
   const std::vector<int> roles_a = Roles(sa.size(), batch, spec.trans_a ? kRoleK : kRoleM,
                                          spec.trans_a ? kRoleM : kRoleK);
@@ -100,7 +99,7 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
   for (size_t j = 0; j < batch; ++j) {
     const int64_t da = size_of(sa, roles_a, static_cast<int>(j)), db = size_of(sb, roles_b, static_cast<int>(j));
     if (da != db && da != 1 && db != 1) {
-      return InvalidModelError(where + ": batch dims of " + ShapeToString(sa) + " and " + ShapeToString(sb) +
+      return InvalidModelError("batch dims of " + ShapeToString(sa) + " and " + ShapeToString(sb) +
                                " do not broadcast");
     }
     y_roles.push_back(static_cast<int>(j));
@@ -116,8 +115,8 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
   }
   const int64_t k = size_of(sa, roles_a, kRoleK);
   if (k != size_of(sb, roles_b, kRoleK) || expected != sy) {
-    return InvalidModelError(where + ": A " + ShapeToString(sa) + " and B " + ShapeToString(sb) +
-                             " do not multiply into Y " + ShapeToString(sy));
+    return InvalidModelError("A " + ShapeToString(sa) + " and B " + ShapeToString(sb) + " do not multiply into Y " +
+                             ShapeToString(sy));
   }
   const OperandRead read_a = MapOperand(sa, roles_a, y_roles, sy.size());
   const OperandRead read_b = MapOperand(sb, roles_b, y_roles, sy.size());
@@ -145,12 +144,12 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
 
 StatusOr<KernelPlan> BuildMatMul(const Graph& graph, const Node& node, const KernelLimits& limits) {
   if (node.inputs.size() != 2 || node.outputs.size() != 1) {
-    return InvalidModelError("node " + node.name + " (MatMul) needs two inputs and one output");
+    return InvalidModelError("needs two inputs and one output");
   }
   MatMulSpec spec;
-  GLPOOL_ASSIGN_OR_RETURN(spec.a, RequireTensor(graph, node, node.inputs[0]));
-  GLPOOL_ASSIGN_OR_RETURN(spec.b, RequireTensor(graph, node, node.inputs[1]));
-  GLPOOL_ASSIGN_OR_RETURN(spec.y, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(spec.a, RequireTensor(graph, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(spec.b, RequireTensor(graph, node.inputs[1]));
+  GLPOOL_ASSIGN_OR_RETURN(spec.y, RequireTensor(graph, node.outputs[0]));
   return BuildMatMulPlan(node, spec, limits);
 }
 

@@ -14,16 +14,15 @@
 #include "gpu_backend/kernels/logical_index.h"
 
 namespace glpool {
-namespace {
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLimits& limits) {
+StatusOr<KernelPlan> BuildNormalization(const Graph& graph, const Node& node, const KernelLimits& limits) {
   const bool instance = node.op_type == "InstanceNormalization";
   if (node.inputs.size() < (instance ? 3u : 2u) || node.outputs.empty()) {
     return InvalidModelError("missing inputs or outputs");
   }
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
@@ -50,7 +49,7 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLim
   std::string scalar[2] = {"0", "0"};
   for (size_t i = 1; i <= 2 && i < node.inputs.size(); ++i) {
     if (node.inputs[i].empty()) break;  // B omitted (LayerNormalization)
-    GLPOOL_ASSIGN_OR_RETURN(const Tensor* param, RequireTensor(graph, node, node.inputs[i]));
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* param, RequireTensor(graph, node.inputs[i]));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*param));
     const int64_t size = ElementCount(param->shape);
     if (instance ? param->shape != Shape{in->shape[1]} : (size != block && size != 1)) {
@@ -77,14 +76,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLim
                   {"BLOCK", std::to_string(block)},     {"SCALE_SCALAR", scalar[0]},
                   {"BIAS_SCALAR", scalar[1]},           {"EPSILON", GlslFloat(node.GetFloat("epsilon", 1e-5f))}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildNormalization(const Graph& graph, const Node& node, const KernelLimits& limits) {
-  StatusOr<KernelPlan> plan = Build(graph, node, limits);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

@@ -8,13 +8,12 @@
 #include "gpu_backend/kernels/logical_index.h"
 
 namespace glpool {
-namespace {
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+StatusOr<KernelPlan> BuildPad(const Graph& graph, const Node& node, const KernelLimits&) {
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = in->shape.size();
   if (rank < 1 || rank > 4)
@@ -57,14 +56,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
                   {"CHANNEL_PADDED", channel_padded ? "1" : "0"}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildPad(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (Pad)");
   return plan;
 }
 

@@ -68,7 +68,7 @@ StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const
   const bool with_indices = is_max && node.outputs.size() > 1 && !node.outputs[1].empty();
   const Tensor* indices = nullptr;
   if (with_indices) {
-    GLPOOL_ASSIGN_OR_RETURN(indices, RequireTensor(graph, node, node.outputs[1]));
+    GLPOOL_ASSIGN_OR_RETURN(indices, RequireTensor(graph, node.outputs[1]));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*indices));
     if (indices->shape != out.shape) {
       return InvalidModelError("Indices shape " + ShapeToString(indices->shape) + " differs from the output's " +
@@ -131,25 +131,19 @@ StatusOr<KernelPlan> BuildGlobalPool(const Node& node, const Tensor& in, const T
   return plan;
 }
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node, const KernelLimits& limits) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
   const bool global = node.op_type == "GlobalAveragePool" || node.op_type == "GlobalMaxPool";
   GLPOOL_ASSIGN_OR_RETURN(KernelPlan plan,
                           global ? BuildGlobalPool(node, *in, *out, limits) : BuildWindowPool(graph, node, *in, *out));
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits) {
-  StatusOr<KernelPlan> plan = Build(graph, node, limits);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

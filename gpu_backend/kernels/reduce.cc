@@ -12,16 +12,15 @@
 #include "gpu_backend/kernels/logical_index.h"
 
 namespace glpool {
-namespace {
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits&) {
   static const std::map<std::string, int> kOps = {
       {"ReduceSum", 0}, {"ReduceMean", 1}, {"ReduceMax", 2},       {"ReduceMin", 3},    {"ReduceProd", 4},
       {"ReduceL1", 5},  {"ReduceL2", 6},   {"ReduceSumSquare", 7}, {"ReduceLogSum", 8}, {"ReduceLogSumExp", 9}};
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = in->shape.size();
   if (rank > kMaxMappedRank) return UnsupportedError("rank above " + std::to_string(kMaxMappedRank));
@@ -70,14 +69,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
                   {"RED_SHAPE", GlslIntArray(red_shape)},        {"RED_STRIDES", GlslIntArray(red_strides)}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

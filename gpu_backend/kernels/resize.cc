@@ -133,11 +133,13 @@ Status ReadRule(const Graph& graph, const Node& node, ResizeRule& rule, std::vec
   return Status::Ok();
 }
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const KernelLimits&) {
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   const size_t rank = in->shape.size();
   if (rank != 3 && rank != 4) {
@@ -191,14 +193,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
                   {"EXTRAPOLATION", GlslFloat(node.GetFloat("extrapolation_value", 0.0f))}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

@@ -9,13 +9,12 @@
 #include "gpu_backend/kernels/logical_index.h"
 
 namespace glpool {
-namespace {
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const KernelLimits&) {
   if (node.inputs.size() != 1 || node.outputs.size() != 1) return InvalidModelError("needs one input and one output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, node.outputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   const size_t rank = in->shape.size();
@@ -49,14 +48,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
   if (channels_only) plan.groups[2] = 1;  // one invocation per position writes every slice
-  return plan;
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
   return plan;
 }
 

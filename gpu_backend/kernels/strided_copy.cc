@@ -234,15 +234,17 @@ StatusOr<KernelPlan> BuildDropout(const Graph& graph, const Node& node, const Te
                   outs.size() > 1 ? 1 : -1);
 }
 
-StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildStridedCopy(const Graph& graph, const Node& node, const KernelLimits&) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node, node.inputs[0]));
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
   std::vector<const Tensor*> outs;
   for (const std::string& name : node.outputs) {
     if (name.empty() && node.op_type == "Dropout") continue;  // no mask wanted
     if (name.empty()) return UnsupportedError("omitted outputs are not supported");
-    GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node, name));
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, name));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*out));
     outs.push_back(out);
   }
@@ -255,14 +257,6 @@ StatusOr<KernelPlan> Build(const Graph& graph, const Node& node) {
   if (op == "DepthToSpace" || op == "SpaceToDepth") return BuildBlockMove(graph, node, *in, *outs[0]);
   if (op == "Expand" || op == "Tile") return BuildRepeat(graph, node, *in, *outs[0]);
   return BuildReshapeCopy(graph, node, *in, *outs[0]);
-}
-
-}  // namespace
-
-StatusOr<KernelPlan> BuildStridedCopy(const Graph& graph, const Node& node, const KernelLimits&) {
-  StatusOr<KernelPlan> plan = Build(graph, node);
-  if (!plan.ok()) return plan.status().WithContext("node " + node.name + " (" + node.op_type + ")");
-  return plan;
 }
 
 }  // namespace glpool

@@ -183,15 +183,20 @@ Status Executor::State::BuildTasks() {
     if (kernel == nullptr) {
       return UnsupportedError("node " + node.name + ": op " + node.op_type + " has no GPU kernel");
     }
+    // Descriptors report what is wrong with the node; which node it is gets
+    // added here, once for all of them.
+    const std::string where = "node " + node.name + " (" + node.op_type + ")";
     TaskRuntime task;
-    GLPOOL_ASSIGN_OR_RETURN(task.plan, kernel->build(graph, node, limits));
+    StatusOr<KernelPlan> plan = kernel->build(graph, node, limits);
+    if (!plan.ok()) return plan.status().WithContext(where);
+    task.plan = std::move(plan).value();
     // The GPU holds floats, integers and bools; float64 only at a Cast,
     // where converting at the graph's edge is exactly the cast.
     for (const auto* names : {&task.plan.inputs, &task.plan.outputs}) {
       for (const std::string& name : *names) {
         const Tensor& tensor = TensorNamed(name);
         if (tensor.dtype == DataType::kFloat64 && IsCast(node.op_type)) continue;
-        GLPOOL_TRY_CONTEXT(RequireGpuStorable(tensor), "node " + node.name + " (" + node.op_type + ")");
+        GLPOOL_TRY_CONTEXT(RequireGpuStorable(tensor), where);
       }
     }
     for (const std::string& name : task.plan.inputs) task.roots.push_back(Root(name));

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <random>
 
 #include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/cpu_reference/value.h"
 #include "gpu_backend/gl/gl_context.h"
+#include "gpu_backend/runtime/gpu_values.h"
 
 namespace glpool::testing {
 
@@ -104,23 +106,43 @@ Comparison CompareWithReference(const KernelCase& c, const ExecutorOptions& opti
       result.error = "GPU produced no output " + name;
       return result;
     }
-    const std::vector<float> want = expected.ToFloats();
-    const std::vector<float> got = it->second.ToFloats();
-    if (want.size() != got.size()) {
-      result.error = "output " + name + " has " + std::to_string(got.size()) + " values, expected " +
-                     std::to_string(want.size());
+    if (expected.element_count() != it->second.element_count()) {
+      result.error = "output " + name + " has " + std::to_string(it->second.element_count()) + " values, expected " +
+                     std::to_string(expected.element_count());
       return result;
     }
-    for (size_t i = 0; i < want.size(); ++i) {
-      const float error = std::isnan(got[i]) != std::isnan(want[i]) ? INFINITY
-                          : std::isnan(want[i])                     ? 0.0f
-                                                                    : std::fabs(got[i] - want[i]);
-      result.max_abs_error = std::max(result.max_abs_error, error);
-      if (!std::isnan(want[i])) result.max_abs_reference = std::max(result.max_abs_reference, std::fabs(want[i]));
+    OutputComparison output;
+    output.name = name;
+    output.exact = IsIntegerOrBool(expected.dtype);
+    if (output.exact) {
+      // Compared as integers: floats would round values past 2^24.
+      const std::vector<int64_t> want = expected.ToInt64s();
+      const std::vector<int64_t> got = it->second.ToInt64s();
+      for (size_t i = 0; i < want.size(); ++i) {
+        output.max_abs_error = std::max(output.max_abs_error, static_cast<float>(std::llabs(got[i] - want[i])));
+        output.max_abs_reference = std::max(output.max_abs_reference, static_cast<float>(std::llabs(want[i])));
+      }
+    } else {
+      const std::vector<float> want = expected.ToFloats();
+      const std::vector<float> got = it->second.ToFloats();
+      for (size_t i = 0; i < want.size(); ++i) {
+        const float error = std::isnan(got[i]) != std::isnan(want[i]) ? INFINITY
+                            : std::isnan(want[i])                     ? 0.0f
+                                                                      : std::fabs(got[i] - want[i]);
+        output.max_abs_error = std::max(output.max_abs_error, error);
+        if (!std::isnan(want[i])) output.max_abs_reference = std::max(output.max_abs_reference, std::fabs(want[i]));
+      }
     }
+    result.outputs.push_back(std::move(output));
   }
   result.ran = true;
   return result;
+}
+
+Status CreateOnGpu(const KernelCase& c, const ExecutorOptions& options) {
+  std::string context_error;
+  if (SharedContext(&context_error) == nullptr) return UnavailableError("no GLES 3.1 context: " + context_error);
+  return Executor::Create(GraphOf(c), options).status();
 }
 
 std::vector<ExecutorOptions> AllVariants() {
@@ -158,10 +180,13 @@ void ExpectMatchesReference(const KernelCase& c, const std::vector<ExecutorOptio
     const Comparison result = CompareWithReference(c, options);
     ASSERT_TRUE(result.ran) << VariantName(options) << ": " << result.error;
     const float tolerance = options.precision == Precision::kFp16 ? fp16_tolerance : fp32_tolerance;
-    const float scale = result.max_abs_reference > 0 ? result.max_abs_reference : 1.0f;
-    EXPECT_LE(result.max_abs_error, tolerance * scale)
-        << c.node.op_type << " " << VariantName(options) << ": max abs error " << result.max_abs_error
-        << " against max |reference| " << result.max_abs_reference;
+    for (const OutputComparison& output : result.outputs) {
+      const float scale = output.max_abs_reference > 0 ? output.max_abs_reference : 1.0f;
+      EXPECT_LE(output.max_abs_error, output.exact ? 0.0f : tolerance * scale)
+          << c.node.op_type << " " << VariantName(options) << ", output " << output.name
+          << (output.exact ? " (exact)" : "") << ": max abs error " << output.max_abs_error
+          << " against max |reference| " << output.max_abs_reference;
+    }
   }
 }
 

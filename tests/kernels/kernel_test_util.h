@@ -32,23 +32,37 @@ TensorData TypedTensor(DataType dtype, const Shape& shape, const std::vector<dou
 // The one-node graph of a case (what both executors run).
 Graph GraphOf(const KernelCase& c);
 
-struct Comparison {
-  bool ran = false;
-  std::string error;         // why it did not run
+// One output of a case, GPU against CPU reference. Each output is judged
+// on its own: an index output (ArgMax, MaxPool's Indices) holds values in
+// the hundreds, which must not widen the tolerance of a float output.
+struct OutputComparison {
+  std::string name;
+  bool exact = false;  // integer or bool: any difference fails
   float max_abs_error = 0;
   float max_abs_reference = 0;
+};
+
+struct Comparison {
+  bool ran = false;
+  std::string error;  // why it did not run
+  std::vector<OutputComparison> outputs;
 };
 
 // Runs the case on the GPU with `options` and on the CPU reference.
 Comparison CompareWithReference(const KernelCase& c, const ExecutorOptions& options);
 
+// Creates the GPU executor for the case without running it: Ok, or the
+// error as users read it (the executor names the node in build errors).
+Status CreateOnGpu(const KernelCase& c, const ExecutorOptions& options = ExecutorOptions{});
+
 // All six object kind x precision combinations.
 std::vector<ExecutorOptions> AllVariants();
 std::string VariantName(const ExecutorOptions& options);
 
-// EXPECTs that every variant runs and stays within `fp32_tolerance` (fp32)
-// or `fp16_tolerance` (fp16) relative to max |reference| (absolute when
-// the reference is all zeros).
+// EXPECTs that every variant runs and that each float output stays within
+// `fp32_tolerance` (fp32) or `fp16_tolerance` (fp16) relative to its own
+// max |reference| (absolute when that output's reference is all zeros);
+// integer and bool outputs must match exactly.
 void ExpectMatchesReference(const KernelCase& c, float fp32_tolerance = 1e-4f, float fp16_tolerance = 2e-2f);
 
 // The same over chosen variants. Every variant costs a shader compile
