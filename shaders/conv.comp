@@ -22,7 +22,7 @@
 #define OUT_SLICES 1  // output slices per invocation: 1 to 4
 #endif
 #ifndef OUT_PIXELS
-#define OUT_PIXELS 2  // output columns per invocation: 1, 2, 4 or 8
+#define OUT_PIXELS 2  // output columns per invocation: 1, 2, 4, 8 or 16
 #endif
 #ifndef IN_SLICES
 #define IN_SLICES 2  // input slices per output slice in the weights
@@ -67,6 +67,8 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3)
 #elif OUT_PIXELS == 8
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
+#elif OUT_PIXELS == 16
+#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
 #endif
 #if OUT_SLICES == 1
 #define FOR_SLICES(F) F(0)

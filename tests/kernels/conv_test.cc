@@ -63,6 +63,23 @@ TEST(ConvTest, OutputSliceBlocksAndBatch) {
   }
 }
 
+// Outputs 64 and more wide take 16 columns per invocation: a width that is
+// not a multiple of 16 leaves a partial block at the right edge.
+TEST(ConvTest, WideOutputsSixteenColumnsPerInvocation) {
+  for (int64_t width : {64, 77}) {
+    ConvSpec spec;
+    spec.x = {1, 5, 3, width};
+    spec.out_channels = 6;
+    spec.pads = {1, 1, 1, 1};
+    ExpectMatchesReference(Conv(spec));
+  }
+  ConvSpec pointwise;
+  pointwise.x = {1, 7, 2, 70};
+  pointwise.out_channels = 13;
+  pointwise.kernel = {1, 1};
+  ExpectMatchesReference(Conv(pointwise));
+}
+
 TEST(ConvTest, AutoPad) {
   for (const char* mode : {"SAME_UPPER", "SAME_LOWER", "VALID"}) {
     SCOPED_TRACE(mode);
