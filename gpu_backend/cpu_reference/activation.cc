@@ -85,7 +85,7 @@ Status RunRelu(const KernelContext& ctx, std::vector<Value>& outputs) {
 
 Status RunClip(const KernelContext& ctx, std::vector<Value>& outputs) {
   GLPOOL_ASSIGN_OR_RETURN(const Value* x, ctx.Input(0));
-  if (IsIntegerType(x->dtype) && x->dtype != DataType::kBool && ctx.opset >= 11) {
+  if (IsIntegerOrBool(x->dtype) && x->dtype != DataType::kBool && ctx.opset >= 11) {
     // Integer Clip (opset 12+ allows it): bounds default to the type's range.
     std::vector<int64_t> lo = {INT64_MIN}, hi = {INT64_MAX};
     if (ctx.has_input(1)) {

@@ -19,7 +19,7 @@ Status CheckSameDtype(const KernelContext& ctx, const Value& a, const Value& b, 
 }
 
 Status CheckComputable(const KernelContext& ctx, const Value& v, size_t index) {
-  if (v.dtype == DataType::kFloat32 || IsIntegerType(v.dtype)) return Status::Ok();
+  if (v.dtype == DataType::kFloat32 || IsIntegerOrBool(v.dtype)) return Status::Ok();
   return UnsupportedError(ctx.InputLabel(index) + " is " + DataTypeName(v.dtype) + "; " +
                           ctx.node.op_type + " runs on float32 and integer types only");
 }

@@ -20,7 +20,7 @@ template <typename FloatOp, typename IntOp>
 Status UnaryWithInts(const KernelContext& ctx, std::vector<Value>& outputs, FloatOp float_op,
                      IntOp int_op) {
   GLPOOL_ASSIGN_OR_RETURN(const Value* x, ctx.Input(0));
-  if (x->dtype != DataType::kBool && IsIntegerType(x->dtype)) {
+  if (x->dtype != DataType::kBool && IsIntegerOrBool(x->dtype)) {
     outputs[0] = *x;
     for (int64_t& v : outputs[0].ints) v = WrapToType(x->dtype, int_op(v));
     return Status::Ok();

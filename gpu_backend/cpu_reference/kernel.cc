@@ -27,7 +27,7 @@ StatusOr<const Value*> KernelContext::FloatInput(size_t index) const {
 
 StatusOr<std::vector<int64_t>> KernelContext::IntsInput(size_t index) const {
   GLPOOL_ASSIGN_OR_RETURN(const Value* value, Input(index));
-  if (!IsIntegerType(value->dtype)) {
+  if (!IsIntegerOrBool(value->dtype)) {
     return InvalidModelError(InputLabel(index) + " must be an integer tensor, is " +
                              DataTypeName(value->dtype));
   }

@@ -27,20 +27,6 @@ bool IsFloatingType(DataType dtype) {
          dtype == DataType::kFloat64;
 }
 
-bool IsIntegerType(DataType dtype) {
-  switch (dtype) {
-    case DataType::kInt8:
-    case DataType::kUint8:
-    case DataType::kInt16:
-    case DataType::kInt32:
-    case DataType::kInt64:
-    case DataType::kBool:
-      return true;
-    default:
-      return false;
-  }
-}
-
 bool Value::is_floating() const { return IsFloatingType(dtype); }
 
 Value MakeFloatValue(Shape shape, std::vector<float> values) {

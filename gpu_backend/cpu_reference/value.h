@@ -21,14 +21,13 @@ struct Value {
   DataType dtype = DataType::kUndefined;
   Shape shape;
   std::vector<float> floats;  // when IsFloatingType(dtype)
-  std::vector<int64_t> ints;  // when IsIntegerType(dtype) or kBool
+  std::vector<int64_t> ints;  // when IsIntegerOrBool(dtype)
 
   int64_t size() const { return ElementCount(shape); }
   bool is_floating() const;
 };
 
 bool IsFloatingType(DataType dtype);  // float32, float16, float64
-bool IsIntegerType(DataType dtype);   // int8..int64, uint8, bool
 
 Value MakeFloatValue(Shape shape, std::vector<float> values);
 Value MakeIntValue(DataType dtype, Shape shape, std::vector<int64_t> values);

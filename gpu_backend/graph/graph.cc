@@ -25,6 +25,18 @@ const char* DataTypeName(DataType type) {
   return "unknown";
 }
 
+bool IsIntegerOrBool(DataType type) {
+  switch (type) {
+    case DataType::kInt8:
+    case DataType::kUint8:
+    case DataType::kInt16:
+    case DataType::kInt32:
+    case DataType::kInt64:
+    case DataType::kBool: return true;
+    default: return false;
+  }
+}
+
 size_t DataTypeSize(DataType type) {
   switch (type) {
     case DataType::kFloat32: return 4;

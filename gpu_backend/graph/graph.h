@@ -32,6 +32,8 @@ enum class DataType {
 const char* DataTypeName(DataType type);
 // Bytes per element; 0 for kUndefined and kString.
 size_t DataTypeSize(DataType type);
+// int8..int64, uint8 and bool: the types whose values are whole numbers.
+bool IsIntegerOrBool(DataType type);
 
 using Shape = std::vector<int64_t>;
 int64_t ElementCount(const Shape& shape);

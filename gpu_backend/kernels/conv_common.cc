@@ -62,6 +62,18 @@ Status CheckOutput(const Shape& input, const Shape& output, const std::vector<in
   return Status::Ok();
 }
 
+// The attributes' window with no padding yet; each geometry fills the pads.
+ConvWindow UnpaddedWindow(const SpatialAttributes& a) {
+  ConvWindow w;
+  w.kernel = a.kernel;
+  w.stride = a.strides;
+  w.dilation = a.dilations;
+  w.pad_begin.assign(a.rank, 0);
+  w.pad_end.assign(a.rank, 0);
+  w.output_padding.assign(a.rank, 0);
+  return w;
+}
+
 // A 1-D or 2-D window in the 2-D shaders' slots: a 1-D op's only dim is x.
 Window2D ToWindow2D(const ConvWindow& window) {
   Window2D w;
@@ -92,13 +104,7 @@ Status CheckConvRank(const Shape& input) {
 StatusOr<ConvWindow> ForwardConvGeometry(const Node& node, const Shape& input, const Shape& weights,
                                          const Shape& output) {
   GLPOOL_ASSIGN_OR_RETURN(SpatialAttributes a, ReadAttributes(node, input, weights));
-  ConvWindow w;
-  w.kernel = a.kernel;
-  w.stride = a.strides;
-  w.dilation = a.dilations;
-  w.pad_begin.assign(a.rank, 0);
-  w.pad_end.assign(a.rank, 0);
-  w.output_padding.assign(a.rank, 0);
+  ConvWindow w = UnpaddedWindow(a);
   std::vector<int64_t> out(a.rank);
   for (size_t i = 0; i < a.rank; ++i) {
     const int64_t in = input[2 + i];
@@ -130,12 +136,7 @@ StatusOr<ConvWindow> TransposedConvGeometry(const Node& node, const Shape& input
     return InvalidModelError("output_padding or output_shape do not match " + std::to_string(a.rank) +
                              " spatial dims");
   }
-  ConvWindow w;
-  w.kernel = a.kernel;
-  w.stride = a.strides;
-  w.dilation = a.dilations;
-  w.pad_begin.assign(a.rank, 0);
-  w.pad_end.assign(a.rank, 0);
+  ConvWindow w = UnpaddedWindow(a);
   w.output_padding = out_padding;
   std::vector<int64_t> out(a.rank);
   for (size_t i = 0; i < a.rank; ++i) {

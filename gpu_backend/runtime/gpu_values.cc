@@ -41,18 +41,6 @@ StatusOr<TensorData> WholeNumbers(DataType dtype, const Shape& shape, const std:
 
 }  // namespace
 
-bool IsIntegerOrBool(DataType dtype) {
-  switch (dtype) {
-    case DataType::kInt8:
-    case DataType::kUint8:
-    case DataType::kInt16:
-    case DataType::kInt32:
-    case DataType::kInt64:
-    case DataType::kBool: return true;
-    default: return false;
-  }
-}
-
 StatusOr<std::vector<float>> ToGpuValues(const TensorData& data, const std::string& name) {
   if (data.dtype == DataType::kString || data.dtype == DataType::kUndefined) {
     return UnsupportedError("tensor '" + name + "' is " + DataTypeName(data.dtype) + ", which the GPU cannot hold");

@@ -17,8 +17,6 @@ namespace glpool {
 // Every integer up to this magnitude is exact in float32 storage.
 inline constexpr int64_t kGpuExactIntegerLimit = int64_t{1} << 24;
 
-bool IsIntegerOrBool(DataType dtype);
-
 // The values the GPU stores for `data` (graph input or constant `name`).
 // float64 rounds to float32 (exactly Cast's double->float; only Cast
 // accepts float64 tensors); integers must lie within kGpuExactIntegerLimit.
