@@ -10,13 +10,7 @@ namespace {
 // Multiples of 1/4 in [-2, 2]: exact in fp16, so every precision compares
 // the same values, and equal often enough that select_last_index matters.
 // Results are then exact: tolerances are 0.
-TensorData Quarters(const Shape& shape, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> dist(-8, 8);
-  std::vector<double> values(static_cast<size_t>(ElementCount(shape)));
-  for (double& v : values) v = dist(rng) / 4.0;
-  return TypedTensor(DataType::kFloat32, shape, values);
-}
+TensorData Quarters(const Shape& shape, uint32_t seed) { return ExactFractions(shape, seed, 4, 2); }
 
 // The indices are int64, which the GPU keeps in fp32 storage in every
 // variant, so fp16 variants hold them exactly too.

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "gpu_backend/kernels/kernel_ops.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -113,6 +116,19 @@ inline KernelCase ConvTranspose(const TransposeSpec& spec, uint32_t seed = 3) {
   }
   c.outputs["y"] = y;
   return c;
+}
+
+// The Conv descriptor keeps each work group within the device's invocation
+// limit, from the GLES minimum of 1 (degenerate) up to typical desktop sizes.
+inline void ExpectConvWorkGroupsWithinLimits(const KernelCase& c) {
+  const Graph graph = GraphOf(c);
+  for (uint32_t limit : {1u, 7u, 128u, 1024u}) {
+    KernelLimits limits;
+    limits.max_invocations = limit;
+    auto plan = BuildConv(graph, graph.nodes[0], limits);
+    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    EXPECT_LE(plan->local_size[0] * plan->local_size[1] * plan->local_size[2], limit);
+  }
 }
 
 }  // namespace glpool::testing

@@ -154,14 +154,7 @@ TEST(ConvNdTest, MismatchedGroupNamesTheNodeOnce) {
 }
 
 TEST(ConvNdTest, WorkGroupsStayWithinLimits) {
-  const Graph graph = GraphOf(Conv(Conv3d({1, 5, 3, 7, 13}, 5, {3, 3, 3})));
-  for (uint32_t limit : {1u, 7u, 128u, 1024u}) {
-    KernelLimits limits;
-    limits.max_invocations = limit;
-    auto plan = BuildConv(graph, graph.nodes[0], limits);
-    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
-    EXPECT_LE(plan->local_size[0] * plan->local_size[1] * plan->local_size[2], limit);
-  }
+  ExpectConvWorkGroupsWithinLimits(Conv(Conv3d({1, 5, 3, 7, 13}, 5, {3, 3, 3})));
 }
 
 }  // namespace

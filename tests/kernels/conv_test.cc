@@ -167,14 +167,7 @@ TEST(ConvTest, WorkGroupsStayWithinLimits) {
   ConvSpec spec;
   spec.x = {1, 5, 7, 13};
   spec.out_channels = 5;
-  const Graph graph = GraphOf(Conv(spec));
-  for (uint32_t limit : {1u, 7u, 128u, 1024u}) {
-    KernelLimits limits;
-    limits.max_invocations = limit;
-    auto plan = BuildConv(graph, graph.nodes[0], limits);
-    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
-    EXPECT_LE(plan->local_size[0] * plan->local_size[1] * plan->local_size[2], limit);
-  }
+  ExpectConvWorkGroupsWithinLimits(Conv(spec));
 }
 
 }  // namespace

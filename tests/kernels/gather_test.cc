@@ -9,13 +9,7 @@ namespace {
 
 // Multiples of 1/8 in [-4, 4]: exact in fp16, so a gather copies them
 // exactly in every precision and tolerances are 0.
-TensorData Eighths(const Shape& shape, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> dist(-32, 32);
-  std::vector<double> values(static_cast<size_t>(ElementCount(shape)));
-  for (double& v : values) v = dist(rng) / 8.0;
-  return TypedTensor(DataType::kFloat32, shape, values);
-}
+TensorData Eighths(const Shape& shape, uint32_t seed) { return ExactFractions(shape, seed, 8, 4); }
 
 // int64 indices in [-dim, dim): negative ones count from the end.
 TensorData Indices(const Shape& shape, int64_t dim, uint32_t seed) {

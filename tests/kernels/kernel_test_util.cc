@@ -23,6 +23,14 @@ TensorData RandomTensor(const Shape& shape, uint32_t seed, float lo, float hi) {
   return TensorData::FromFloats(shape, values);
 }
 
+TensorData ExactFractions(const Shape& shape, uint32_t seed, int denominator, int limit) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> dist(-limit * denominator, limit * denominator);
+  std::vector<double> values(static_cast<size_t>(ElementCount(shape)));
+  for (double& v : values) v = static_cast<double>(dist(rng)) / denominator;
+  return TypedTensor(DataType::kFloat32, shape, values);
+}
+
 TensorData TypedTensor(DataType dtype, const Shape& shape, const std::vector<double>& values) {
   cpu_reference::Value value;
   value.dtype = dtype;

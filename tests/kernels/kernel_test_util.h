@@ -29,6 +29,12 @@ TensorData RandomTensor(const Shape& shape, uint32_t seed, float lo = -1.0f, flo
 // run: fp16 storage holds whole numbers exactly only that far).
 TensorData TypedTensor(DataType dtype, const Shape& shape, const std::vector<double>& values);
 
+// Deterministic float32 multiples of 1/denominator in [-limit, limit]: exact
+// in fp16 (for small denominators and limits), so every precision sees the
+// same values and exact results can be compared with tolerance 0; and equal
+// often enough that tie rules (first or last index) are exercised.
+TensorData ExactFractions(const Shape& shape, uint32_t seed, int denominator, int limit);
+
 // The one-node graph of a case (what both executors run).
 Graph GraphOf(const KernelCase& c);
 
