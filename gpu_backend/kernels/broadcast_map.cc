@@ -3,21 +3,9 @@
 #include <vector>
 
 #include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/logical_index.h"
 
 namespace glpool {
-namespace {
-
-// The PHWC4 axis (0 n, 1 c, 2 h, 3 w) holding logical dim `d` of a rank-`r`
-// shape, as LayoutOf folds it.
-int AxisOf(size_t d, size_t r) {
-  if (r == 1) return 1;
-  if (d == 0) return 0;
-  if (d == 1) return 1;
-  if (d == r - 1) return 3;
-  return 2;
-}
-
-}  // namespace
 
 std::string BroadcastMap::Glsl() const {
   return "ivec4(" + std::to_string(axes[0]) + ", " + std::to_string(axes[1]) + ", " + std::to_string(axes[2]) +
@@ -36,7 +24,7 @@ StatusOr<BroadcastMap> MapBroadcast(const Shape& input, const Shape& output) {
   // Per output axis: how many output dims of size > 1 it folds together.
   std::array<int, 4> folded{0, 0, 0, 0};
   for (size_t d = 0; d < r; ++d) {
-    if (output[d] > 1) ++folded[AxisOf(d, r)];
+    if (output[d] > 1) ++folded[Phwc4AxisOf(d, r)];
   }
   map.axes = {-1, -1, -1, -1};
   for (size_t j = 0; j < ri; ++j) {
@@ -45,8 +33,8 @@ StatusOr<BroadcastMap> MapBroadcast(const Shape& input, const Shape& output) {
     if (input[j] != output[d]) {
       return InvalidModelError("shape " + ShapeToString(input) + " does not broadcast to " + ShapeToString(output));
     }
-    const int in_axis = AxisOf(j, ri);
-    const int out_axis = AxisOf(d, r);
+    const int in_axis = Phwc4AxisOf(j, ri);
+    const int out_axis = Phwc4AxisOf(d, r);
     if (map.axes[in_axis] != -1 && map.axes[in_axis] != out_axis) {
       return UnsupportedError("broadcasting " + ShapeToString(input) + " to " + ShapeToString(output) +
                               " mixes folded dimensions");
@@ -55,9 +43,9 @@ StatusOr<BroadcastMap> MapBroadcast(const Shape& input, const Shape& output) {
       // The output axis folds several dims; its coordinate is not this dim's.
       bool all_match = true;
       for (size_t dd = 0; dd < r; ++dd) {
-        if (AxisOf(dd, r) != out_axis) continue;
+        if (Phwc4AxisOf(dd, r) != out_axis) continue;
         const int64_t in_dim = dd < r - ri ? 1 : input[dd - (r - ri)];
-        if (in_dim != output[dd] || AxisOf(dd - (r - ri), ri) != in_axis) all_match = false;
+        if (in_dim != output[dd] || Phwc4AxisOf(dd - (r - ri), ri) != in_axis) all_match = false;
       }
       if (!all_match) {
         return UnsupportedError("broadcasting " + ShapeToString(input) + " to " + ShapeToString(output) +

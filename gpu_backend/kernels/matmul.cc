@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/logical_index.h"
 #include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_ops.h"
@@ -13,16 +14,6 @@ namespace {
 // What a logical dim of an operand or of Y stands for: a batch dim (its
 // index in Y's batch dims, >= 0) or one of the matrix dims.
 constexpr int kRoleM = -1, kRoleN = -2, kRoleK = -3;
-
-// The PHWC4 axis (0 n, 1 c, 2 h, 3 w) of dim `d` of a rank-`r` shape with
-// r <= 4, as LayoutOf places it.
-int AxisOf(size_t d, size_t r) {
-  if (r == 1) return 1;
-  if (d == 0) return 0;
-  if (d == 1) return 1;
-  if (d == r - 1) return 3;
-  return 2;
-}
 
 // Roles of an operand's dims: leading batch dims right-aligned with Y's
 // `batch` batch dims, then the two matrix dims (`first`, `second`); a 1-D
@@ -45,12 +36,12 @@ OperandRead MapOperand(const Shape& shape, const std::vector<int>& roles, const 
                        size_t y_rank) {
   OperandRead read;
   for (size_t d = 0; d < shape.size(); ++d) {
-    const int axis = AxisOf(d, shape.size());
+    const int axis = Phwc4AxisOf(d, shape.size());
     if (roles[d] == kRoleK) {
       read.map[axis] = 4;
     } else if (shape[d] != 1) {  // a size-1 dim reads coordinate 0: broadcast
       const size_t y_dim = static_cast<size_t>(std::find(y_roles.begin(), y_roles.end(), roles[d]) - y_roles.begin());
-      read.map[axis] = AxisOf(y_dim, y_rank);
+      read.map[axis] = Phwc4AxisOf(y_dim, y_rank);
     }
   }
   const bool follows_lanes = std::count(read.map.begin(), read.map.end(), 1) > 0;
