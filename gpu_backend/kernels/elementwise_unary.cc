@@ -113,22 +113,16 @@ StatusOr<int> CastCode(const Tensor& out) {
 
 bool IsCast(const Node& node) { return node.op_type == "Cast" || node.op_type == "CastLike"; }
 
-// RequireGpuStorable, but Cast also takes float64 (see CastCode).
-Status RequireStorable(const Node& node, const Tensor& tensor) {
-  if (IsCast(node) && tensor.dtype == DataType::kFloat64) return Status::Ok();
-  return RequireGpuStorable(tensor);
-}
-
 }  // namespace
 
 StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node, const KernelLimits&) {
   auto op = UnaryOps().find(node.op_type);
   if (op == UnaryOps().end()) return InternalError("not a unary op");
   if (node.inputs.empty() || node.outputs.size() != 1) return InvalidModelError("needs an input and one output");
+  // Dtypes (float64 only at a Cast) are checked by the executor on every
+  // tensor a plan binds.
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireStorable(node, *in));
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* out, RequireTensor(graph, node.outputs[0]));
-  GLPOOL_RETURN_IF_ERROR(RequireStorable(node, *out));
   if (in->shape != out->shape) return InvalidModelError("output shape differs from the input's");
   KernelPlan plan;
   plan.shader = "elementwise_unary";
