@@ -2,8 +2,8 @@
 //                  [--strategy S] [--objects K] [--precision P] DIR...
 //
 // Runs ONNX backend-test cases (DIR/model.onnx + DIR/test_data_set_*/) and
-// prints one line per case, then "N passed, N failed, N unsupported". Exits
-// non-zero when a case failed.
+// prints one line per case (failures on stderr), then "N passed, N failed,
+// N unsupported". Exits 1 when a case failed or the cases cannot be run.
 #include <iostream>
 #include <memory>
 
@@ -29,7 +29,7 @@ struct TestOnnxFlags {
 int RunTestOnnx(const TestOnnxFlags& flags) {
   auto fail = [](const Status& status) {
     std::cerr << "glpool test-onnx: " << status.ToString() << "\n";
-    return 2;
+    return 1;
   };
   CaseOptions options;
   std::shared_ptr<gl::GlContext> context;
@@ -64,7 +64,8 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
   for (const std::string& dir : *cases) {
     const CaseResult result = RunOnnxTestCase(dir, options);
     tally.Add(result);
-    std::cout << dir << ": " << result.Summary() << std::endl;
+    // Failures go to stderr, so they stand out from the passes they follow.
+    (result.outcome == CaseOutcome::kFail ? std::cerr : std::cout) << dir << ": " << result.Summary() << std::endl;
   }
   std::cout << tally.Line() << "\n";
   return tally.failed > 0 ? 1 : 0;

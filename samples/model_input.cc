@@ -1,7 +1,9 @@
 #include "samples/model_input.h"
 
+#include <climits>
 #include <random>
 
+#include "common/file_read.h"
 #include "gpu_backend/import/onnx_import.h"
 
 #define STB_IMAGE_IMPLEMENTATION
@@ -10,6 +12,9 @@
 
 namespace glpool {
 namespace {
+
+constexpr uint64_t kMaxImageFileBytes = uint64_t{1} << 28;  // 256 MiB
+constexpr int kMaxImageSide = 16384;
 
 bool EndsWith(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -20,8 +25,24 @@ StatusOr<TensorData> LoadImage(const std::string& path, const Tensor& input) {
     return InvalidArgumentError("image input " + path + ": the model input '" + input.name + "' has shape " +
                                 ShapeToString(input.shape) + ", not Nx3xHxW");
   }
+  if (input.dtype != DataType::kFloat32) {
+    return InvalidArgumentError("image input " + path + ": the model input '" + input.name + "' is " +
+                                DataTypeName(input.dtype) + ", not float32");
+  }
+  GLPOOL_ASSIGN_OR_RETURN(const std::string bytes, ReadWholeFile(path, "image", kMaxImageFileBytes));
+  if (bytes.size() > static_cast<size_t>(INT_MAX)) return InvalidArgumentError("image " + path + " is too large");
+  const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
+  const int length = static_cast<int>(bytes.size());
   int width = 0, height = 0, channels = 0;
-  unsigned char* pixels = stbi_load(path.c_str(), &width, &height, &channels, 3);
+  // The header's size first: a small file may claim a picture of gigabytes.
+  if (!stbi_info_from_memory(data, length, &width, &height, &channels)) {
+    return InvalidArgumentError("reading image " + path + ": " + stbi_failure_reason());
+  }
+  if (width < 1 || height < 1 || width > kMaxImageSide || height > kMaxImageSide) {
+    return InvalidArgumentError("image " + path + " is " + std::to_string(width) + "x" + std::to_string(height) +
+                                " pixels; images up to " + std::to_string(kMaxImageSide) + " a side are read");
+  }
+  unsigned char* pixels = stbi_load_from_memory(data, length, &width, &height, &channels, 3);
   if (pixels == nullptr) return InvalidArgumentError("reading image " + path + ": " + stbi_failure_reason());
   const int64_t n = input.shape[0], out_h = input.shape[2], out_w = input.shape[3];
   std::vector<float> values(static_cast<size_t>(ElementCount(input.shape)));
@@ -49,7 +70,18 @@ StatusOr<TensorData> LoadImage(const std::string& path, const Tensor& input) {
 }  // namespace
 
 StatusOr<TensorData> LoadModelInput(const std::string& path, const Tensor& input) {
+  // The element count is bounded at import (a graph input holds at most
+  // kMaxTensorBytes), so these allocations are too.
   if (path.empty()) {
+    if (input.dtype != DataType::kFloat32) {
+      // Integer and bool inputs are indices, lengths or masks: a random fill
+      // means nothing there, zeros at least stay in range.
+      TensorData zeros;
+      zeros.dtype = input.dtype;
+      zeros.shape = input.shape;
+      zeros.bytes.assign(static_cast<size_t>(ElementCount(input.shape)) * DataTypeSize(input.dtype), 0);
+      return zeros;
+    }
     std::mt19937 rng(20261121);
     std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
     std::vector<float> values(static_cast<size_t>(ElementCount(input.shape)));
@@ -58,6 +90,10 @@ StatusOr<TensorData> LoadModelInput(const std::string& path, const Tensor& input
   }
   if (EndsWith(path, ".pb")) {
     GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorProtoFile(path));
+    if (data.dtype != input.dtype) {
+      return InvalidArgumentError("input file " + path + " holds " + DataTypeName(data.dtype) +
+                                  " values, the model input '" + input.name + "' is " + DataTypeName(input.dtype));
+    }
     if (data.shape != input.shape) {
       return InvalidArgumentError("input file " + path + " holds shape " + ShapeToString(data.shape) +
                                   ", the model input '" + input.name + "' expects " + ShapeToString(input.shape));

@@ -14,6 +14,15 @@ void SetType(const Tensor& tensor, onnx::ValueInfoProto* info) {
   for (int64_t d : tensor.shape) shape->add_dim()->set_dim_value(d);
 }
 
+// ONNX's messages run to several lines and hundreds of characters (the
+// node dumped again); ours name the node already, so keep the first line.
+std::string FirstLine(const std::string& text) {
+  constexpr size_t kMaxChars = 200;
+  std::string line = text.substr(0, text.find('\n'));
+  if (line.size() > kMaxChars) line = line.substr(0, kMaxChars) + "...";
+  return line;
+}
+
 }  // namespace
 
 StatusOr<std::vector<TypeHint>> InferNodeWithOnnx(const Node& node, const ImportState& state) {
@@ -43,7 +52,7 @@ StatusOr<std::vector<TypeHint>> InferNodeWithOnnx(const Node& node, const Import
     onnx::ShapeInferenceOptions options(/*check_type=*/false, /*error_mode=*/1, /*data_prop=*/true);
     onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
   } catch (const std::exception& e) {
-    return UnsupportedError(std::string("ONNX shape inference failed: ") + e.what());
+    return UnsupportedError("ONNX shape inference failed: " + FirstLine(e.what()));
   }
   std::map<std::string, TypeHint> found;
   for (const auto& info : graph->value_info()) found[info.name()] = TypeHintFromValueInfo(info);
