@@ -1,6 +1,7 @@
 #include "planner/objects_greedy_by_size.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <tuple>
 
 #include "planner/lower_bounds.h"
@@ -11,6 +12,8 @@ namespace glpool {
 namespace {
 
 constexpr size_t kNone = SIZE_MAX;
+// Tensors of one position competing at once; a position of a network rarely has more.
+constexpr size_t kWindow = 64;
 
 struct Choice {
   uint64_t growth = UINT64_MAX;
@@ -58,33 +61,42 @@ class Planner {
     }
   }
 
-  void PlaceGroup(std::vector<size_t>& group) {
-    for (size_t i : group) Refresh(i);
-    std::vector<size_t> open = group;  // size-descending, unassigned
-    while (!open.empty()) {
+  // The position's tensors enter a window of at most kWindow, largest
+  // first; the pair is chosen among the window's tensors.
+  void PlaceGroup(const std::vector<size_t>& group) {
+    std::vector<size_t> window;  // size-descending, unassigned
+    size_t next = 0;             // group[next] is the next to enter
+    auto refill = [&] {
+      while (window.size() < kWindow && next < group.size()) {
+        Refresh(group[next]);
+        window.push_back(group[next++]);
+      }
+    };
+    refill();
+    while (!window.empty()) {
       size_t pick = kNone;
-      for (size_t k = 0; k < open.size(); ++k) {
-        const Choice& c = best_[open[k]];
+      for (size_t k = 0; k < window.size(); ++k) {
+        const Choice& c = best_[window[k]];
         if (c.object == kNone) continue;
-        if (pick == kNone || c.Better(best_[open[pick]])) pick = k;
+        if (pick == kNone || c.Better(best_[window[pick]])) pick = k;
       }
       size_t object;
       if (pick == kNone) {
         pick = 0;
         object = timelines_.Add();
-        sizes_.push_back(records_[open[0]].size);
+        sizes_.push_back(records_[window[0]].size);
       } else {
-        object = best_[open[pick]].object;
+        object = best_[window[pick]].object;
       }
-      const size_t tensor = open[pick];
-      open.erase(open.begin() + pick);
+      const size_t tensor = window[pick];
+      window.erase(window.begin() + static_cast<std::ptrdiff_t>(pick));
       const ByteRecord& r = records_[tensor];
       timelines_.Occupy(object, r.first_task, r.last_task);
       sizes_[object] = std::max(sizes_[object], r.size);
       ids_[tensor] = object;
       // Only `object` changed: it may have become unusable (or worse) for a
       // tensor whose best it was, or better for one whose best it was not.
-      for (size_t u : open) {
+      for (size_t u : window) {
         if (best_[u].object == object) {
           Refresh(u);
         } else {
@@ -92,6 +104,7 @@ class Planner {
           if (c.Better(best_[u])) best_[u] = c;
         }
       }
+      refill();
     }
   }
 

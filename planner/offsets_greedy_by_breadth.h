@@ -7,7 +7,9 @@
 // Why: the widest task is where the lower bound comes from; packing its
 // tensors first, tightly, tends to keep the arena at that bound.
 // Tasks are handled as time sections (planner/time_sections.h): tasks with
-// the same live set are one.
+// the same live set are one. Each tensor's first visited section comes from
+// a range minimum, so the order costs O(n log n) and the plan that of
+// gap fit (planner/offsets_gap_fit.h).
 #pragma once
 
 #include <cstdint>

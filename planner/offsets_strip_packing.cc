@@ -7,7 +7,8 @@
 
 namespace glpool {
 
-std::vector<uint64_t> OffsetsStripPacking(const std::vector<ByteRecord>& records) {
+std::vector<uint64_t> OffsetsStripPacking(const std::vector<ByteRecord>& records,
+                                          const Deadline* deadline) {
   const TimeSections sections = BuildTimeSections(records);
   Skyline skyline(SectionLoads(records, sections), /*undoable=*/false);
   std::vector<uint64_t> offsets(records.size(), 0);
@@ -26,6 +27,7 @@ std::vector<uint64_t> OffsetsStripPacking(const std::vector<ByteRecord>& records
 
   Skyline::Run run;
   while (skyline.LowestRun(&run)) {
+    if (deadline != nullptr && deadline->Expired()) return {};
     size_t best = records.size();
     size_t best_start = 0;
     for (size_t s = run.begin; s <= run.end; ++s) {
