@@ -7,7 +7,7 @@
 
 #include "planner/plan_report.h"
 #include "planner/plan_report_format.h"
-#include "planner/records_json.h"
+#include "planner/records_csv.h"
 #include "samples/commands.h"
 #include "samples/plan_model.h"
 #include "samples/plan_textures.h"
@@ -17,6 +17,7 @@ namespace {
 
 struct PlanFlags {
   std::string records;
+  std::string save_records;  // also write the records read, as .json or .csv
   std::string input;  // positional: MODEL.onnx or records .json
   std::string strategy = "all";
   double budget_seconds = -1.0;  // unset: each planner's default (planner/budget.h)
@@ -60,7 +61,8 @@ StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
     }
     return planned;
   }
-  GLPOOL_ASSIGN_OR_RETURN(RecordSet set, ReadRecordsJson(path));
+  GLPOOL_ASSIGN_OR_RETURN(RecordSet set, ReadRecordsFile(path));
+  if (!flags.save_records.empty()) GLPOOL_RETURN_IF_ERROR(WriteRecordsFile(set, flags.save_records));
   StatusOr<PlanReport> report = BuildPlanReport(set, options);
   if (!report.ok()) return report.status().WithContext(path);
   planned.push_back({"", std::move(report).value()});
@@ -134,9 +136,13 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
       "plan intermediate-tensor memory: shared objects and one arena, every strategy, "
       "each plan verified, against naive and the lower bounds");
   cmd->add_option("--records", flags->records,
-                  "usage records JSON ({\"model\", \"tasks\", \"records\": [{\"name\", \"size\", "
+                  "usage records, JSON ({\"model\", \"tasks\", \"records\": [{\"name\", \"size\", "
                   "\"first\", \"last\"}]})");
-  cmd->add_option("input", flags->input, "a MODEL.onnx (or a records JSON)");
+  cmd->add_option("input", flags->input,
+                  "a MODEL.onnx, a records .json, or MiniMalloc's .csv (id,lower,upper,size; "
+                  "upper exclusive)");
+  cmd->add_option("--save-records", flags->save_records,
+                  "also write the records file read to FILE.json or FILE.csv (by extension)");
   cmd->add_option("--strategy", flags->strategy,
                   "one strategy name (shared objects and/or offsets), or all")
       ->capture_default_str();
