@@ -67,7 +67,8 @@ StatusOr<Planned> Run(const OffsetProblem& problem, OffsetStrategy strategy,
       return Planned{std::move(exact.unit_offsets), strategy, exact.proven_lower_bound};
     }
     case OffsetStrategy::kAuto: {
-      GLPOOL_ASSIGN_OR_RETURN(AutoResult result, SolveOffsetsAuto(problem, budget ? *budget : DefaultAutoBudgetSeconds(problem.units.size())));
+      const double seconds = budget ? *budget : DefaultAutoBudgetSeconds(problem.units.size());
+      GLPOOL_ASSIGN_OR_RETURN(AutoResult result, SolveOffsetsAuto(problem, seconds));
       return Planned{std::move(result.unit_offsets), result.chosen, result.proven_lower_bound};
     }
   }

@@ -41,7 +41,8 @@ StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
       return InvalidArgumentError("--budget must be a number of seconds >= 0");
     }
     options.objects.budget_seconds = flags.budget_seconds;
-    }
+    options.offsets.budget_seconds = flags.budget_seconds;
+  }
   if (flags.alignment == 0) return InvalidArgumentError("--alignment must be at least 1");
   options.offsets.alignment = flags.alignment;
 
