@@ -65,7 +65,7 @@ AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
     return best.proven_optimal || deadline.ExpiredNow();
   };
 
-  // The members that cost O(n log n) (greedy by size: O(n (256 + m) log n))
+  // The members that cost O(n log n) (greedy by size: O(n (64 + m) log n))
   // always run: AUTO is never above any of them, whatever the budget.
   consider(ObjectStrategy::kNaive, PlanNaiveObjects(records));
   consider(ObjectStrategy::kEquality, PlanEqualityObjects(records));

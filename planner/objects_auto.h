@@ -1,6 +1,6 @@
 // AUTO shared objects: an anytime portfolio that keeps the smallest total.
 //  - Members that always run, cheapest first: naive, equality, greedy in
-//    order, by breadth, by size (each O(n log n), by size O(n (256 + m)
+//    order, by breadth, by size (each O(n log n), by size O(n (64 + m)
 //    log n)), so AUTO is never larger than any greedy strategy whatever its
 //    budget. Min-cost flow (grows faster) runs only on up to
 //    min_cost_flow_max_records records and while time is left; there AUTO is

@@ -46,18 +46,23 @@ class Planner {
   Choice Evaluate(size_t tensor, size_t object) const {
     const ByteRecord& r = records_[tensor];
     Choice c;
-    if (!timelines_.IsFree(object, r.first_task, r.last_task)) return c;
+    if (!timelines_.FreeDistance(object, r.first_task, r.last_task, &c.distance)) return c;
     c.growth = r.size > sizes_[object] ? r.size - sizes_[object] : 0;
-    c.distance = timelines_.Distance(object, r.first_task, r.last_task);
     c.object = object;
     return c;
   }
 
   void Refresh(size_t tensor) {
-    best_[tensor] = Choice();
+    Choice& best = best_[tensor];
+    best = Choice();
+    const uint64_t size = records_[tensor].size;
     for (size_t o = 0; o < sizes_.size(); ++o) {
+      // Objects are met in id order, so one that would grow more than the
+      // best so far cannot win: skip its timeline lookup.
+      const uint64_t growth = size > sizes_[o] ? size - sizes_[o] : 0;
+      if (best.object != kNone && growth > best.growth) continue;
       Choice c = Evaluate(tensor, o);
-      if (c.Better(best_[tensor])) best_[tensor] = c;
+      if (c.Better(best)) best = c;
     }
   }
 
@@ -94,14 +99,21 @@ class Planner {
       timelines_.Occupy(object, r.first_task, r.last_task);
       sizes_[object] = std::max(sizes_[object], r.size);
       ids_[tensor] = object;
-      // Only `object` changed: it may have become unusable (or worse) for a
-      // tensor whose best it was, or better for one whose best it was not.
+      // Only `object` changed, and only by growing and gaining a tensor:
+      // where it is still free it only got better (less growth, nearer), so
+      // it stays the best of a tensor whose best it was and may become the
+      // best of others. Only where the new tensor overlaps does a tensor
+      // need all objects looked at again.
       for (size_t u : window) {
+        const Choice c = Evaluate(u, object);
         if (best_[u].object == object) {
-          Refresh(u);
-        } else {
-          Choice c = Evaluate(u, object);
-          if (c.Better(best_[u])) best_[u] = c;
+          if (c.object == kNone) {
+            Refresh(u);
+          } else {
+            best_[u] = c;
+          }
+        } else if (c.Better(best_[u])) {
+          best_[u] = c;
         }
       }
       refill();

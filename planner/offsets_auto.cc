@@ -49,8 +49,8 @@ StatusOr<AutoResult> SolveOffsetsAuto(const OffsetProblem& problem, double budge
   // once): AUTO has a plan whatever its budget. The rest only while time
   // lasts, the cheaper and more often winning first.
   if (consider(OffsetStrategy::kGreedyBySize, OffsetsGreedyBySize(problem.units)) ||
-      consider(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units)) ||
-      consider(OffsetStrategy::kGreedyByBreadth, OffsetsGreedyByBreadth(problem.units)) ||
+      consider(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units, &deadline)) ||
+      consider(OffsetStrategy::kGreedyByBreadth, OffsetsGreedyByBreadth(problem.units, &deadline)) ||
       consider(OffsetStrategy::kStripPacking, OffsetsStripPacking(problem.units, &deadline))) {
     return finish();
   }

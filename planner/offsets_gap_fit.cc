@@ -36,9 +36,12 @@ uint64_t GapFitPacker::Place(size_t i) {
 }
 
 std::vector<uint64_t> GapFitInOrder(const std::vector<ByteRecord>& records,
-                                    const std::vector<size_t>& order) {
+                                    const std::vector<size_t>& order, const Deadline* deadline) {
   GapFitPacker packer(records);
-  for (size_t i : order) packer.Place(i);
+  for (size_t i : order) {
+    if (deadline != nullptr && deadline->Expired()) return {};
+    packer.Place(i);
+  }
   return packer.offsets();
 }
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "planner/budget.h"
 #include "planner/interval_index.h"
 #include "planner/usage_record.h"
 
@@ -42,8 +43,9 @@ class GapFitPacker {
 };
 
 // Places every record in `order` (a permutation of 0..n-1) and returns the
-// offsets.
+// offsets; an empty vector when `deadline` (if any) expires first.
 std::vector<uint64_t> GapFitInOrder(const std::vector<ByteRecord>& records,
-                                    const std::vector<size_t>& order);
+                                    const std::vector<size_t>& order,
+                                    const Deadline* deadline = nullptr);
 
 }  // namespace glpool

@@ -9,7 +9,8 @@
 
 namespace glpool {
 
-std::vector<uint64_t> OffsetsGreedyByBreadth(const std::vector<ByteRecord>& records) {
+std::vector<uint64_t> OffsetsGreedyByBreadth(const std::vector<ByteRecord>& records,
+                                    const Deadline* deadline) {
   const TimeSections sections = BuildTimeSections(records);
   const std::vector<uint64_t> breadth = SectionLoads(records, sections);
   std::vector<size_t> section_order(sections.count);
@@ -33,7 +34,7 @@ std::vector<uint64_t> OffsetsGreedyByBreadth(const std::vector<ByteRecord>& reco
   }
   std::stable_sort(by_size.begin(), by_size.end(),
                    [&](size_t a, size_t b) { return visit[a] < visit[b]; });
-  return GapFitInOrder(records, by_size);
+  return GapFitInOrder(records, by_size, deadline);
 }
 
 }  // namespace glpool
