@@ -15,8 +15,8 @@ namespace glpool {
 // claims huge dimensions costs nothing.
 constexpr uint64_t kMaxImagePixels = uint64_t{1} << 28;
 
-// Decodes PNG/JPEG/BMP/... `bytes` (stb_image) and resizes it bilinearly to
-// `input`'s H x W as RGB in [0, 1], NCHW, copied over the batch. `input`
+// Decodes PNG, JPEG or BMP `bytes` (stb_image; other formats are refused)
+// and resizes it bilinearly to `input`'s H x W as RGB in [0, 1], NCHW, copied over the batch. `input`
 // must be Nx3xHxW. Errors (kInvalidArgument) name `label`: undecodable
 // bytes, an image of more than `max_pixels` pixels, a wrong input shape.
 StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const Tensor& input,

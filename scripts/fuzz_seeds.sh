@@ -5,10 +5,13 @@
 #
 #   bash scripts/fuzz_seeds.sh [OUT_DIR]      (default build/fuzz-seeds)
 #
-# Writes OUT_DIR/<target>/ for records, onnx, tensor_pb and image. Files
-# over 64 KiB are left out: libFuzzer mutates small inputs far faster, and
-# a large model adds nodes, not new kinds of structure. Fails if a source
-# is missing rather than fuzzing a thinner corpus without saying so.
+# Writes OUT_DIR/<target>/ for records, onnx, tensor_pb and image, and
+# OUT_DIR/onnx_zoo/ with the zoo's graph-only models: those import with
+# random weights of tens to hundreds of MB each, a tenth of a second to
+# seconds per input, so they are replayed (CI) but not mutated. Files over
+# 64 KiB are left out: libFuzzer mutates small inputs far faster, and a
+# large model adds nodes, not new kinds of structure. Fails if a source is
+# missing rather than fuzzing a thinner corpus without saying so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-build/fuzz-seeds}"
@@ -18,10 +21,10 @@ for source in "$shared/zoo/records" "$shared/zoo" "$testdata/node"; do
   [ -d "$source" ] || { echo "fuzz_seeds: $source is missing" >&2; exit 1; }
 done
 rm -rf "$out"
-mkdir -p "$out"/{records,onnx,tensor_pb,image}
+mkdir -p "$out"/{records,onnx,onnx_zoo,tensor_pb,image}
 
 cp "$shared"/zoo/records/*.json "$shared"/zoo/challenging/*.json "$out/records/"
-find "$shared/zoo" -maxdepth 1 -name '*.onnx' -size -64k -exec cp {} "$out/onnx/" \;
+cp "$shared"/zoo/*.onnx "$out/onnx_zoo/"
 # One file per backend case, named after the case: node/test_abs -> test_abs.onnx.
 for model in "$testdata"/*/*/model.onnx; do
   case_dir="$(dirname "$model")"
@@ -35,6 +38,6 @@ done
 for png in docs/*.png; do
   [ -f "$png" ] && [ "$(stat -c %s "$png")" -le 65536 ] && { printf '\x2a'; cat "$png"; } > "$out/image/$(basename "$png")"
 done
-for target in records onnx tensor_pb image; do
+for target in records onnx onnx_zoo tensor_pb image; do
   echo "fuzz_seeds: $target: $(ls "$out/$target" | wc -l) seeds in $out/$target"
 done

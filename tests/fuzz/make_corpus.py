@@ -18,32 +18,26 @@ from onnx import TensorProto, helper, numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-
 def out(target, name, data):
     folder = os.path.join(HERE, "corpus", target)
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, name), "wb") as f:
         f.write(data)
 
-
 def model(nodes, inputs, outputs, inits=(), opset=13):
     graph = helper.make_graph(nodes, "seed", inputs, outputs, list(inits))
     m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     return m.SerializeToString()
 
-
 def vi(name, shape, dtype=TensorProto.FLOAT):
     return helper.make_tensor_value_info(name, dtype, shape)
-
 
 def f32(name, shape, seed=0):
     rng = np.random.default_rng(seed)
     return numpy_helper.from_array(rng.uniform(-1, 1, shape).astype(np.float32), name)
 
-
 def i64(name, values):
     return numpy_helper.from_array(np.array(values, dtype=np.int64), name)
-
 
 def onnx_seeds():
     out("onnx", "conv_relu_dynamic_batch.onnx", model(
@@ -102,7 +96,6 @@ def onnx_seeds():
          helper.make_node("Sigmoid", ["D"], ["Y"])],
         [vi("X", [1, 4, 3, 3])], [vi("Y", None)], opset=9))
 
-
 def tensor_pb_seeds():
     out("tensor_pb", "float_nchw.pb",
         numpy_helper.from_array(np.linspace(0, 1, 24, dtype=np.float32).reshape(1, 2, 3, 4), "x").SerializeToString())
@@ -121,7 +114,6 @@ def tensor_pb_seeds():
     entry.key, entry.value = "location", "data.bin"
     out("tensor_pb", "external.pb", ext.SerializeToString())
 
-
 def records_seeds():
     def records(tasks, recs):
         return json.dumps({"model": "seed", "tasks": tasks, "records": [
@@ -134,7 +126,6 @@ def records_seeds():
     out("records", "no_tasks_field.json", b'{"records": [{"size": 7, "first": 0, "last": 2},'
         b' {"size": 9, "first": 1, "last": 1}]}')
 
-
 def png(width, height, color_type, rows, interlace=0):
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
@@ -144,7 +135,6 @@ def png(width, height, color_type, rows, interlace=0):
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + extra + chunk(b"IDAT", zlib.compress(raw)) +
             chunk(b"IEND", b""))
 
-
 def bmp(width, height):
     row = bytes((x * 40) % 256 for x in range(width * 3))
     row += b"\x00" * ((4 - len(row) % 4) % 4)
@@ -152,7 +142,6 @@ def bmp(width, height):
     header = struct.pack("<2sIHHI", b"BM", 54 + len(pixels), 0, 0, 54)
     info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, len(pixels), 2835, 2835, 0, 0)
     return header + info + pixels
-
 
 def image_seeds():
     # The first byte is the fuzz target's shape selector, not image data.
@@ -164,9 +153,6 @@ def image_seeds():
     out("image", "rgb_6x3.bmp", b"\x5c" + bmp(6, 3))
     out("image", "gray_4x4.pgm", b"\x1f" + b"P5\n4 4\n255\n" + bytes(range(0, 256, 16)))
     out("image", "rgb_2x2.ppm", b"\x04" + b"P6\n2 2\n255\n" + bytes(range(12)))
-    tga = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 3, 2, 24, 0) + bytes(range(18))
-    out("image", "rgb_3x2.tga", b"\x2e" + tga)
-
 
 if __name__ == "__main__":
     onnx_seeds()

@@ -37,12 +37,14 @@ void FixSymbolicInputs(const onnx::ModelProto& model, ImportOptions* options) {
   }
 }
 
-// Issue 17 items being fixed on main (not yet merged here): a Scan node
-// without its body crashes inside ONNX's shape inference. Skipped so the
-// fuzzer looks for new faults; this goes when main's fix is merged.
+// Issue 17's item being fixed on main (not yet merged here): import hands
+// nodes it has not validated to ONNX's shape inference, whose per-op
+// functions crash on some (Scan without its body; QLinearConv whose X and W
+// ranks differ). Models with these ops are skipped so the fuzzer looks for
+// new faults; this goes when main's fix is merged.
 bool HitsKnownIssueFixedOnMain(const onnx::ModelProto& model) {
   for (const onnx::NodeProto& node : model.graph().node()) {
-    if (node.op_type() == "Scan") return true;
+    if (node.op_type() == "Scan" || node.op_type() == "QLinearConv") return true;
   }
   return false;
 }
