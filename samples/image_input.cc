@@ -8,6 +8,20 @@
 // more code reading hostile bytes: Debian's version overflows a signed int
 // parsing a PNM header of ten digits (tests/fuzz/regressions/image/), and
 // PSD, PIC, HDR, TGA and GIF add more such parsers nobody asked for.
+// stb_image trusts sizes inside the file: a PNG chunk claiming 1 GiB makes
+// it reserve that much before finding the file is 100 bytes long. Every
+// allocation goes through a cap that DecodeImageInput sets from what the
+// image can legitimately need (its pixels at 16 bits per channel, plus the
+// file itself); past it, stb gets NULL and fails with "outofmem".
+#include <cstdlib>
+namespace {
+thread_local size_t g_stb_allocation_cap = 0;
+void* CappedMalloc(size_t size) { return size > g_stb_allocation_cap ? nullptr : std::malloc(size); }
+void* CappedRealloc(void* p, size_t size) { return size > g_stb_allocation_cap ? nullptr : std::realloc(p, size); }
+}  // namespace
+#define STBI_MALLOC(size) CappedMalloc(size)
+#define STBI_REALLOC(p, size) CappedRealloc(p, size)
+#define STBI_FREE(p) std::free(p)
 #define STBI_ONLY_PNG
 #define STBI_ONLY_JPEG
 #define STBI_ONLY_BMP
@@ -38,6 +52,7 @@ StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::strin
                                 std::to_string(height) + " pixels, more than the limit of " +
                                 std::to_string(max_pixels));
   }
+  g_stb_allocation_cap = static_cast<size_t>(width) * static_cast<size_t>(height) * 8 + 2 * bytes.size() + 65536;
   unsigned char* pixels = stbi_load_from_memory(data, size, &width, &height, &channels, 3);
   if (pixels == nullptr) return InvalidArgumentError("reading image " + label + ": " + stbi_failure_reason());
   const int64_t n = input.shape[0], out_h = input.shape[2], out_w = input.shape[3];
