@@ -4,6 +4,8 @@
 #include <climits>
 #include <vector>
 
+#include "samples/jpeg_check.h"
+
 // Only the formats image_input.h promises. Each other stb_image decoder is
 // more code reading hostile bytes: Debian's version overflows a signed int
 // parsing a PNM header of ten digits (tests/fuzz/regressions/image/), and
@@ -41,6 +43,7 @@ StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::strin
     return InvalidArgumentError("image input " + label + ": " + std::to_string(bytes.size()) +
                                 " bytes, more than stb_image reads");
   }
+  GLPOOL_RETURN_IF_ERROR(CheckJpegHuffmanTables(bytes, label));
   const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
   const int size = static_cast<int>(bytes.size());
   int width = 0, height = 0, channels = 0;
