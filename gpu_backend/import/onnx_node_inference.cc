@@ -41,6 +41,16 @@ Status CheckOnnxInferencePreconditions(const Node& node, const ImportState& stat
     return InvalidModelError(node.op_type + " needs X and W of one rank of at least 3, not " +
                              std::to_string(rank(0)) + " and " + std::to_string(rank(weight)));
   }
+  // Recurrent ops: X [seq, batch, input], W and R [directions, gates x
+  // hidden, input or hidden]; the inference functions index all three.
+  if (node.op_type == "RNN" || node.op_type == "GRU" || node.op_type == "LSTM") {
+    for (size_t i = 0; i < 3; ++i) {
+      if (rank(i) != 3) {
+        return InvalidModelError(node.op_type + " needs X, W and R of rank 3; input " + std::to_string(i) +
+                                 " has rank " + std::to_string(rank(i)));
+      }
+    }
+  }
   return Status::Ok();
 }
 
