@@ -13,6 +13,8 @@
 #include <variant>
 #include <vector>
 
+#include "common/status.h"
+
 namespace glpool {
 
 enum class DataType {
@@ -38,6 +40,9 @@ bool IsIntegerOrBool(DataType type);
 using Shape = std::vector<int64_t>;
 int64_t ElementCount(const Shape& shape);
 std::string ShapeToString(const Shape& shape);  // "1x3x224x224", "scalar"
+// Numpy/ONNX multidirectional broadcasting of two shapes; kInvalidModel
+// quoting both when they do not broadcast.
+StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b);
 
 // Constant tensor contents, stored as raw little-endian bytes in `dtype`.
 struct TensorData {

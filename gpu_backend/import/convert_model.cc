@@ -40,7 +40,29 @@ Status ReadOpset(const onnx::ModelProto& model, Graph* graph) {
   return Status::Ok();
 }
 
+// The bytes `proto`'s dims and dtype ask for, checked against the import's
+// limit before anything is read or filled.
+Status CheckInitializerSize(const onnx::TensorProto& proto, uint64_t limit) {
+  const DataType dtype = DataTypeFromOnnx(proto.data_type());
+  uint64_t bytes = std::max<size_t>(DataTypeSize(dtype), 1);
+  for (int64_t d : proto.dims()) {
+    if (d < 0) return Status::Ok();  // TensorDataFromProto names this error
+    if (d > 0 && bytes > limit / static_cast<uint64_t>(d)) {
+      return UnsupportedError("initializer '" + proto.name() + "' needs more than the " + std::to_string(limit) +
+                              " bytes a weight may hold (ImportOptions::max_weight_bytes)");
+    }
+    bytes *= static_cast<uint64_t>(d);
+  }
+  if (bytes > limit) {
+    return UnsupportedError("initializer '" + proto.name() + "' needs " + std::to_string(bytes) +
+                            " bytes, more than the " + std::to_string(limit) +
+                            " a weight may hold (ImportOptions::max_weight_bytes)");
+  }
+  return Status::Ok();
+}
+
 StatusOr<TensorData> InitializerData(const onnx::TensorProto& proto, ImportState* state) {
+  GLPOOL_RETURN_IF_ERROR(CheckInitializerSize(proto, state->options.max_weight_bytes));
   StatusOr<TensorData> data = TensorDataFromProto(proto, state->model_dir, state->options.external_data_root);
   if (data.ok() || data.status().code() != StatusCode::kNotFound || !state->options.random_weights) {
     if (!data.ok() && data.status().code() == StatusCode::kNotFound) {

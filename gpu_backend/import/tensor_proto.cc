@@ -255,16 +255,21 @@ StatusOr<TensorData> TensorDataFromProto(const TensorProto& proto, const std::st
   return data;
 }
 
-StatusOr<TensorData> LoadTensorProtoFile(const std::string& path, std::string* name) {
-  GLPOOL_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(path, "tensor"));
+StatusOr<TensorData> ParseTensorProtoBytes(const std::string& bytes, const std::string& label,
+                                           const std::string& model_dir, std::string* name) {
   TensorProto proto;
   if (!ParseProto(bytes, &proto)) {
-    return InvalidModelError(path + ": not a valid serialized ONNX TensorProto");
+    return InvalidModelError(label + ": not a valid serialized ONNX TensorProto");
   }
   if (name) *name = proto.name();
-  StatusOr<TensorData> data = TensorDataFromProto(proto, DirName(path));
-  if (!data.ok()) return data.status().WithContext(path);
+  StatusOr<TensorData> data = TensorDataFromProto(proto, model_dir);
+  if (!data.ok()) return data.status().WithContext(label);
   return data;
+}
+
+StatusOr<TensorData> LoadTensorProtoFile(const std::string& path, std::string* name) {
+  GLPOOL_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(path, "tensor"));
+  return ParseTensorProtoBytes(bytes, path, DirName(path), name);
 }
 
 StatusOr<TensorData> LoadTensorProtoFile(const std::string& path) {

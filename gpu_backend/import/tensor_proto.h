@@ -41,6 +41,13 @@ StatusOr<TensorData> TensorDataFromProto(const onnx::TensorProto& proto, const s
 // Whether `proto` keeps its payload in an external file.
 bool HasExternalData(const onnx::TensorProto& proto);
 
+// Decodes a serialized TensorProto held in memory; `label` names it in
+// errors (a path), external data is looked up relative to `model_dir`, and
+// `name` (when given) receives the tensor's stored name. The file readers
+// below and the input fuzz target both come through here.
+StatusOr<TensorData> ParseTensorProtoBytes(const std::string& bytes, const std::string& label,
+                                           const std::string& model_dir, std::string* name = nullptr);
+
 // Reads a serialized TensorProto file (ONNX test_data_set_*/input_0.pb).
 StatusOr<TensorData> LoadTensorProtoFile(const std::string& path);
 
