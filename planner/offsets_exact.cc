@@ -6,6 +6,7 @@
 
 #include "planner/lower_bounds.h"
 #include "planner/offsets_arena_search.h"
+#include "planner/offsets_canonical_search.h"
 #include "planner/offsets_greedy_by_size.h"
 #include "planner/offsets_strip_packing.h"
 #include "planner/time_sections.h"
@@ -89,6 +90,38 @@ uint64_t CoverSlots(const std::vector<ByteRecord>& units) {
   return slots;
 }
 
+// Node guard for each canonical-search slice (the deadline is the real bound).
+constexpr uint64_t kCanonicalNodeGuard = uint64_t{1} << 40;
+constexpr double kFirstSliceSeconds = 0.01;
+
+// One capacity probe by a portfolio of the two complete searches: neither
+// dominates (the skyline search takes milliseconds where the canonical one
+// takes seconds, and the reverse), so they alternate in slices that double,
+// each slice a fresh start. The answer of either is final; the loss against
+// the better one alone is at most about 4x.
+SearchOutcome Decide(ArenaSearch* skyline, CanonicalSearch* canonical, bool use_canonical,
+                     const std::vector<uint64_t>& caps, Clock::time_point deadline,
+                     std::vector<uint64_t>* found, uint64_t* nodes) {
+  double slice = kFirstSliceSeconds;
+  for (int round = 0; round < 64; ++round) {
+    for (int engine = 0; engine < 2; ++engine) {
+      if (engine == 1 && !use_canonical) continue;
+      const Clock::time_point now = Clock::now();
+      if (now >= deadline) return SearchOutcome::kTimedOut;
+      Clock::time_point until = now + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(slice));
+      if (!use_canonical || until > deadline) until = deadline;
+      const SearchOutcome outcome =
+          engine == 0 ? skyline->Solve(caps, until, found)
+                      : canonical->Solve(caps, until, kCanonicalNodeGuard, found);
+      *nodes += engine == 0 ? skyline->nodes() : canonical->nodes();
+      if (outcome != SearchOutcome::kTimedOut) return outcome;
+    }
+    slice *= 2;
+  }
+  return SearchOutcome::kTimedOut;
+}
+
 }  // namespace
 
 ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<uint64_t>* incumbent,
@@ -121,6 +154,8 @@ ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<ui
   }
   result.proven_lower_bound = grid.AtOrAbove(result.proven_lower_bound);
   ArenaSearch search(problem.units);
+  const bool use_canonical = problem.units.size() <= kMaxCanonicalTensors;
+  CanonicalSearch canonical(problem.units);
   std::vector<uint64_t> caps, found;
   bool first = true;
   uint64_t lo = result.proven_lower_bound;  // bisection floor, >= the proven one
@@ -136,16 +171,16 @@ ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<ui
       if (hi < lo) break;
     }
     const uint64_t capacity = first ? lo : std::max(lo, grid.AtOrBelow(lo + (hi - lo) / 2));
-    // The floor itself is the usual answer on real networks, but when it is
-    // not, proving so can take long: it gets a fifth of the budget, later
+    // The floor itself is the usual answer on real networks and on hard
+    // packings alike, but when it is not, proving so can take long: it gets
+    // a quarter of the budget, later
     // probes a third of what is left, so one hard capacity never eats it all.
-    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 5 : 3);
+    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 4 : 3);
     first = false;
     ++result.probes;
     SearchOutcome outcome = SearchOutcome::kInfeasible;
     if (CapsFor(problem, capacity, &caps)) {
-      outcome = search.Solve(caps, probe_deadline, &found);
-      result.nodes += search.nodes();
+      outcome = Decide(&search, &canonical, use_canonical, caps, probe_deadline, &found, &result.nodes);
     }
     if (outcome == SearchOutcome::kFound) {
       result.unit_offsets = found;

@@ -2,14 +2,16 @@
 // floor when the time budget runs out.
 //  - start from an incumbent plan (the caller's, or the better of
 //    GREEDY_BY_SIZE and STRIP_PACKING) and the floor OffsetsLowerBound;
-//  - iterate over candidate capacities C as MiniMalloc does: ask the
-//    complete search (planner/offsets_arena_search.h) for an arena of at
-//    most C bytes, first at the floor (the usual answer on real networks),
-//    then bisecting between the floor and the incumbent;
+//  - iterate over candidate capacities C as MiniMalloc does: ask two
+//    complete searches (the skyline one, planner/offsets_arena_search.h, and
+//    the canonical-order one, planner/offsets_canonical_search.h, in
+//    alternating slices that double) for an arena of at most C bytes, first
+//    at the floor (the usual answer on real networks and on MiniMalloc's
+//    hard instances), then bisecting between the floor and the incumbent;
 //  - "found" shrinks the incumbent to what was found (often below C),
 //    "infeasible" is a proof and lifts the floor above C, "timed out" only
 //    moves the bisection on;
-//  - the first probe gets a fifth of the budget, later ones a third of what
+//  - the first probe gets a quarter of the budget, later ones a third of what
 //    is left, so one hard capacity cannot eat it all; when the bisection
 //    closes on timed-out probes, another pass starts from the proven floor;
 //    stop when floor == incumbent (optimal) or time is up;

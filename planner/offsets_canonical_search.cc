@@ -1,0 +1,271 @@
+#include "planner/offsets_canonical_search.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace glpool {
+namespace {
+
+constexpr size_t kHeuristics = 3;
+
+}  // namespace
+
+CanonicalSearch::CanonicalSearch(const std::vector<ByteRecord>& records)
+    : records_(records),
+      sections_(BuildTimeSections(records)),
+      overlaps_(records.size()),
+      cover_(sections_.count),
+      loads_(SectionLoads(records, sections_)),
+      rank_(records.size(), 0) {
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (records[i].size == 0) continue;
+    tensors_.push_back(static_cast<uint32_t>(i));
+    for (size_t s = sections_.first[i]; s <= sections_.last[i]; ++s) {
+      cover_[s].push_back(static_cast<uint32_t>(i));
+    }
+  }
+  if (records.size() > kMaxCanonicalTensors) return;  // Solve refuses; skip the quadratic lists
+  for (size_t a = 0; a < tensors_.size(); ++a) {
+    for (size_t b = a + 1; b < tensors_.size(); ++b) {
+      const uint32_t i = tensors_[a], j = tensors_[b];
+      if (sections_.first[i] <= sections_.last[j] && sections_.first[j] <= sections_.last[i]) {
+        overlaps_[i].push_back(j);
+        overlaps_[j].push_back(i);
+      }
+    }
+  }
+}
+
+void CanonicalSearch::Rank(size_t heuristic) {
+  // Keys, larger first: W = lifetime in tasks, A = size * lifetime,
+  // T = the highest section load over the tensor's life.
+  struct Key {
+    uint64_t w, t;
+    double a;
+  };
+  std::vector<Key> key(records_.size());
+  for (uint32_t i : tensors_) {
+    const uint64_t w = static_cast<uint64_t>(records_[i].last_task - records_[i].first_task) + 1;
+    uint64_t t = 0;
+    for (size_t s = sections_.first[i]; s <= sections_.last[i]; ++s) t = std::max(t, loads_[s]);
+    key[i] = {w, t, static_cast<double>(w) * static_cast<double>(records_[i].size)};
+  }
+  std::vector<uint32_t> order = tensors_;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+    const Key& a = key[x];
+    const Key& b = key[y];
+    switch (heuristic) {
+      case 0:  // W, A, T
+        if (a.w != b.w) return a.w > b.w;
+        if (a.a != b.a) return a.a > b.a;
+        return a.t > b.t;
+      case 1:  // T, A, W
+        if (a.t != b.t) return a.t > b.t;
+        if (a.a != b.a) return a.a > b.a;
+        return a.w > b.w;
+      default:  // T, W, A
+        if (a.t != b.t) return a.t > b.t;
+        if (a.w != b.w) return a.w > b.w;
+        return a.a > b.a;
+    }
+  });
+  for (size_t r = 0; r < order.size(); ++r) rank_[order[r]] = static_cast<uint32_t>(r);
+}
+
+SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::time_point deadline,
+                                     uint64_t node_cap, std::vector<uint64_t>* offsets) {
+  nodes_ = 0;
+  timed_out_ = false;
+  if (records_.size() > kMaxCanonicalTensors) return SearchOutcome::kTimedOut;
+  caps_ = &caps;
+  deadline_ = deadline;
+  capacity_ = 0;
+  for (uint32_t i : tensors_) {
+    if (records_[i].size > caps[i]) return SearchOutcome::kInfeasible;
+    capacity_ = std::max(capacity_, caps[i]);
+  }
+  for (uint64_t load : loads_) {
+    if (load > capacity_) return SearchOutcome::kInfeasible;
+  }
+  const size_t count = sections_.count;
+  std::vector<uint32_t> crossing(count, 0);
+  for (uint32_t i : tensors_) {
+    for (size_t b = sections_.first[i]; b < sections_.last[i]; ++b) ++crossing[b];
+  }
+  solution_.assign(records_.size(), 0);
+
+  uint64_t limit = std::max<uint64_t>(tensors_.size(), 1);
+  for (;;) {
+    limit = std::min<uint64_t>(limit * 2, uint64_t{1} << 50);
+    for (size_t h = 0; h < kHeuristics; ++h) {
+      if (nodes_ >= node_cap) return SearchOutcome::kTimedOut;
+      Rank(h);
+      offset_.assign(records_.size(), 0);
+      placed_.assign(records_.size(), 0);
+      lowest_.assign(records_.size(), 0);
+      floor_.assign(count, 0);
+      left_ = loads_;
+      crossing_ = crossing;
+      nodes_left_ = std::min(limit, node_cap - nodes_);
+      // Boundaries nothing crosses split the problem from the start.
+      Result result = Result::kFound;
+      size_t begin = 0;
+      std::vector<uint32_t> part;
+      for (size_t s = 0; s < count && result == Result::kFound; ++s) {
+        for (uint32_t i : cover_[s]) {
+          if (sections_.first[i] == s) part.push_back(i);
+        }
+        if (s + 1 < count && crossing_[s] != 0) continue;
+        if (!part.empty()) result = SolvePart(part, begin, s + 1);
+        part.clear();
+        begin = s + 1;
+      }
+      if (result == Result::kFound) {
+        *offsets = solution_;
+        return SearchOutcome::kFound;
+      }
+      if (timed_out_) return SearchOutcome::kTimedOut;
+      if (result == Result::kNotFound) return SearchOutcome::kInfeasible;
+    }
+  }
+}
+
+CanonicalSearch::Result CanonicalSearch::SolvePart(const std::vector<uint32_t>& part, size_t begin,
+                                                   size_t end) {
+  return Search(part, begin, end, 0, 0);
+}
+
+bool CanonicalSearch::SectionsFit(size_t begin, size_t end, uint64_t offset) const {
+  for (size_t s = begin; s < end; ++s) {
+    if (left_[s] == 0) continue;
+    const uint64_t f = std::max(floor_[s], offset);
+    if (f > capacity_ || left_[s] > capacity_ - f) return false;
+  }
+  return true;
+}
+
+bool CanonicalSearch::LowestFits(size_t s) const {
+  const uint64_t highest_start = capacity_ - left_[s];
+  for (uint32_t j : cover_[s]) {
+    if (!placed_[j] && lowest_[j] <= highest_start) return true;
+  }
+  return false;
+}
+
+bool CanonicalSearch::Split(size_t i, size_t begin, size_t end, std::vector<size_t>* cuts) {
+  cuts->clear();
+  cuts->push_back(begin);
+  for (size_t b = sections_.first[i]; b < sections_.last[i]; ++b) {
+    if (crossing_[b] == 0) cuts->push_back(b + 1);
+  }
+  cuts->push_back(end);
+  return cuts->size() > 2;
+}
+
+CanonicalSearch::Result CanonicalSearch::Search(const std::vector<uint32_t>& part, size_t begin,
+                                                size_t end, uint64_t min_offset, uint32_t min_rank) {
+  if (timed_out_ || nodes_left_ == 0) return Result::kAborted;
+  --nodes_left_;
+  ++nodes_;
+  if ((nodes_ & 255) == 0 && Clock::now() >= deadline_) {
+    timed_out_ = true;
+    return Result::kAborted;
+  }
+  std::vector<Candidate> candidates;
+  candidates.reserve(part.size());
+  uint64_t min_top = UINT64_MAX;
+  for (uint32_t i : part) {
+    if (placed_[i]) continue;
+    candidates.push_back({lowest_[i], rank_[i], i});
+    min_top = std::min(min_top, lowest_[i] + records_[i].size);
+  }
+  if (candidates.empty()) {
+    for (uint32_t i : part) solution_[i] = offset_[i];
+    return Result::kFound;
+  }
+  std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    return a.offset != b.offset ? a.offset < b.offset : a.rank < b.rank;
+  });
+
+  std::vector<std::pair<uint32_t, uint64_t>> lowest_log;
+  std::vector<std::pair<size_t, uint64_t>> floor_log;
+  lowest_log.reserve(part.size());
+  std::vector<size_t> cuts;
+  for (const Candidate& c : candidates) {
+    if (c.offset < min_offset || (c.offset == min_offset && c.rank < min_rank)) continue;
+    if (c.offset >= min_top) break;  // sorted: every later one is dominated too
+    const uint32_t i = c.tensor;
+    const uint64_t size = records_[i].size;
+    if (c.offset > (*caps_)[i] - size) continue;
+    const uint64_t top = c.offset + size;
+    placed_[i] = 1;
+    offset_[i] = c.offset;
+    lowest_log.clear();
+    floor_log.clear();
+    size_t touch_lo = sections_.first[i], touch_hi = sections_.last[i];
+    bool hatless = true;
+    for (uint32_t j : overlaps_[i]) {
+      if (placed_[j]) continue;
+      hatless = false;
+      if (lowest_[j] >= top) continue;
+      lowest_log.push_back({j, lowest_[j]});
+      lowest_[j] = top;
+      // Every such j overlaps i, so the sections they span form one stretch
+      // around i's own; inside i's range i's top becomes the floor below (at
+      // most every unplaced lowest offset there): only the rest needs a look.
+      touch_lo = std::min(touch_lo, sections_.first[j]);
+      touch_hi = std::max(touch_hi, sections_.last[j]);
+    }
+    // Canonical order puts i above everything placed in its sections, so
+    // its top is their new floor.
+    for (size_t s = sections_.first[i]; s <= sections_.last[i]; ++s) {
+      floor_log.push_back({s, floor_[s]});
+      floor_[s] = top;
+      left_[s] -= size;
+    }
+    // Where a lowest offset rose, the lowest unplaced tensor of the section
+    // must still leave room for the load there; only those sections can have
+    // lost it (elsewhere the load only shrank). The scan stops at the first
+    // tensor low enough, so it rarely walks the whole section.
+    bool room = true;
+    for (size_t s = touch_lo; s <= touch_hi && room; ++s) {
+      if (s == sections_.first[i]) s = sections_.last[i];
+      else if (left_[s] != 0) room = LowestFits(s);
+    }
+    for (size_t b = sections_.first[i]; b < sections_.last[i]; ++b) --crossing_[b];
+
+    Result result = Result::kNotFound;
+    if (room && SectionsFit(begin, end, c.offset)) {
+      if (!Split(i, begin, end, &cuts)) {
+        result = Search(part, begin, end, c.offset, c.rank);
+      } else {
+        // Independent parts: each tensor left lies inside one of them.
+        for (uint32_t j : part) {
+          if (placed_[j]) solution_[j] = offset_[j];
+        }
+        result = Result::kFound;
+        std::vector<uint32_t> sub;
+        for (size_t k = 0; k + 1 < cuts.size() && result == Result::kFound; ++k) {
+          sub.clear();
+          for (uint32_t j : part) {
+            if (!placed_[j] && sections_.first[j] >= cuts[k] && sections_.last[j] < cuts[k + 1]) {
+              sub.push_back(j);
+            }
+          }
+          if (!sub.empty()) result = SolvePart(sub, cuts[k], cuts[k + 1]);
+        }
+      }
+    }
+
+    for (size_t b = sections_.first[i]; b < sections_.last[i]; ++b) ++crossing_[b];
+    for (size_t s = sections_.first[i]; s <= sections_.last[i]; ++s) left_[s] += size;
+    for (auto it = floor_log.rbegin(); it != floor_log.rend(); ++it) floor_[it->first] = it->second;
+    for (auto it = lowest_log.rbegin(); it != lowest_log.rend(); ++it) lowest_[it->first] = it->second;
+    placed_[i] = 0;
+    if (result != Result::kNotFound) return result;
+    if (hatless) break;  // where i sits cannot be what failed
+  }
+  return Result::kNotFound;
+}
+
+}  // namespace glpool

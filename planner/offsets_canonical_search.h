@@ -1,0 +1,105 @@
+// A second decision procedure under EXACT, complementary to ArenaSearch
+// (planner/offsets_arena_search.h): "can every tensor be placed so that
+// tensor i ends at or below caps[i]?", answered by a complete branch and
+// bound over placements in canonical order, the scheme of MiniMalloc
+// (Moffitt, ASPLOS 2023), written from the paper's description.
+//  - every solution can be pushed down until each tensor rests on another or
+//    on 0; list its tensors by (offset, rank): each sits at its *lowest
+//    offset* (the top of the placed tensors it overlaps), and the list is
+//    nondecreasing. So a node only branches on the unplaced tensors at their
+//    lowest offsets, in (offset, rank) order, at or after the last placement
+//    (canonical order);
+//  - dominance: a tensor whose lowest offset is at or above the lowest top
+//    (lowest offset + size) of another unplaced tensor is never placed next:
+//    that other one fits wholly below it, and would come first canonically;
+//  - "hatless" inference: a tensor placed with no unplaced tensor over its
+//    live range is where some solution puts it, if any solution extends the
+//    node; its siblings are not tried;
+//  - section bound: later placements are at or above the current offset and
+//    above every section's floor (the top of what is placed there, raised to
+//    the lowest offset of its unplaced tensors), so in each time section
+//    max(floor, offset) + the load still to place must fit the capacity;
+//  - decomposition: a section boundary that no unplaced tensor crosses splits
+//    the rest into independent parts, solved one after another;
+//  - restarts over static rankings (by lifetime, area and section load, in
+//    three priority orders), node limits doubling each round, as the search
+//    is heavy-tailed. A round that exhausts a tree without its limit proves
+//    infeasibility.
+// Cost: O(k log k + overlaps + sections) per node (k = unplaced tensors in
+// the part), O(n^2) memory for the overlap lists; the recursion is as deep
+// as the tensors, so callers keep n within kMaxCanonicalTensors. Each node
+// checks the deadline; node limits bound each round.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "planner/offsets_arena_search.h"
+#include "planner/time_sections.h"
+#include "planner/usage_record.h"
+
+namespace glpool {
+
+// Beyond this many records EXACT does not run this search (recursion depth,
+// quadratic overlap lists).
+inline constexpr size_t kMaxCanonicalTensors = 4096;
+
+class CanonicalSearch {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // `records` are in alignment units and well formed; they must outlive this.
+  explicit CanonicalSearch(const std::vector<ByteRecord>& records);
+
+  // caps[i] bounds offset_i + size_i. On kFound, *offsets holds a placement
+  // (zero-size records at 0). `node_cap` bounds the nodes of this call.
+  SearchOutcome Solve(const std::vector<uint64_t>& caps, Clock::time_point deadline,
+                      uint64_t node_cap, std::vector<uint64_t>* offsets);
+
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  enum class Result { kFound, kNotFound, kAborted };
+  struct Candidate {
+    uint64_t offset;
+    uint32_t rank;
+    uint32_t tensor;
+  };
+
+  void Rank(size_t heuristic);
+  Result SolvePart(const std::vector<uint32_t>& part, size_t begin, size_t end);
+  Result Search(const std::vector<uint32_t>& part, size_t begin, size_t end, uint64_t min_offset,
+                uint32_t min_rank);
+  // After tensor i is placed: the parts the sections [begin, end) split
+  // into, or false when they do not split.
+  bool Split(size_t i, size_t begin, size_t end, std::vector<size_t>* cuts);
+  bool SectionsFit(size_t begin, size_t end, uint64_t offset) const;
+  // Some unplaced tensor of section s can still start low enough for the
+  // load left there (the scan stops at the first one).
+  bool LowestFits(size_t s) const;
+
+  const std::vector<ByteRecord>& records_;
+  TimeSections sections_;
+  std::vector<uint32_t> tensors_;                 // non-empty records
+  std::vector<std::vector<uint32_t>> overlaps_;   // per tensor, the others live with it
+  std::vector<std::vector<uint32_t>> cover_;      // per section, tensors live there
+  std::vector<uint64_t> loads_;                   // per section, all sizes live there
+  std::vector<uint32_t> rank_;
+  // Per Solve:
+  const std::vector<uint64_t>* caps_ = nullptr;
+  uint64_t capacity_ = 0;                // the largest cap: bounds every section
+  std::vector<uint64_t> offset_;         // placed tensors' offsets
+  std::vector<char> placed_;
+  std::vector<uint64_t> lowest_;         // lowest offset of each unplaced tensor
+  std::vector<uint64_t> floor_;          // per section
+  std::vector<uint64_t> left_;           // per section, load still to place
+  std::vector<uint32_t> crossing_;       // per boundary s|s+1, unplaced tensors crossing it
+  std::vector<uint64_t> solution_;
+  Clock::time_point deadline_;
+  uint64_t nodes_ = 0;
+  uint64_t nodes_left_ = 0;
+  bool timed_out_ = false;
+};
+
+}  // namespace glpool
