@@ -43,6 +43,38 @@ std::string Ratio(uint64_t total, uint64_t bound) {
   return Format("%.3f", static_cast<double>(total) / static_cast<double>(bound));
 }
 
+// What is proven about the best verified plan of a section: "proven
+// optimal" when it meets the lower bound or a strategy proved it (EXACT,
+// AUTO's searches), else its gap to the bound, which is then all that is
+// known: the optimum lies somewhere in between.
+std::string Certificate(const PlanSection& section) {
+  const StrategyRow* best = nullptr;
+  bool proven = false;
+  for (const StrategyRow& row : section.strategies) {
+    if (!row.verified || !row.error.empty()) continue;
+    if (best == nullptr || row.total_bytes < best->total_bytes) best = &row;
+  }
+  if (best == nullptr) return "no verified plan";
+  for (const StrategyRow& row : section.strategies) {
+    if (row.verified && row.total_bytes == best->total_bytes &&
+        row.detail.find("proven optimal") != std::string::npos) {
+      proven = true;
+    }
+  }
+  const uint64_t bound = section.lower_bound_bytes;
+  if (best->total_bytes <= bound) {
+    return Format("proven optimal (%s, %.2f MB, at the lower bound)", best->name.c_str(),
+                  Mb(best->total_bytes));
+  }
+  const double gap = 100.0 * (static_cast<double>(best->total_bytes) / static_cast<double>(bound) - 1.0);
+  if (proven) {
+    return Format("proven optimal (%s, %.2f MB, %.2f%% above the lower bound, which no plan reaches)",
+                  best->name.c_str(), Mb(best->total_bytes), gap);
+  }
+  return Format("best %.2f MB (%s), gap %.2f%% to the lower bound %.2f MB; optimality not proven",
+                Mb(best->total_bytes), best->name.c_str(), gap, Mb(bound));
+}
+
 std::string SectionTable(const char* title, const PlanSection& section, uint64_t naive) {
   std::string out = Format("%s (lower bound %.2f MB)\n", title, Mb(section.lower_bound_bytes));
   out += Format("  %-20s %10s %8s %8s %8s %9s  %s\n", "strategy", "total MB", "% naive", "x bound",
@@ -59,6 +91,7 @@ std::string SectionTable(const char* title, const PlanSection& section, uint64_t
     if (!row.error.empty()) out += "    error: " + row.error + "\n";
   }
   if (!section.auto_choice.empty()) out += "  auto chose: " + section.auto_choice + "\n";
+  out += "  certificate: " + Certificate(section) + "\n";
   return out;
 }
 

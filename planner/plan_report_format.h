@@ -22,7 +22,8 @@ std::string PlanReportJson(const PlanReport& report, int indent = -1);
 
 // Two tables (shared objects, offsets): per strategy the total in MB (1e6
 // bytes), % of naive, ratio to the lower bound, object count, planning ms,
-// verified; errors and AUTO's choice under them.
+// verified; errors and AUTO's choice under them, then a certificate line:
+// "proven optimal" for the best verified plan, or its gap to the lower bound.
 std::string PlanReportTable(const PlanReport& report);
 
 // One markdown table per section over many reports: a row per model with

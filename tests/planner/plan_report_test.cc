@@ -103,6 +103,39 @@ TEST(PlanReportTest, TableAndMarkdownNameEverything) {
   EXPECT_NE(md.find("Geometric-mean AUTO gap"), std::string::npos);
 }
 
+TEST(PlanReportTest, CertificateStatesProofOrGap) {
+  PlanSection section;
+  section.lower_bound_bytes = 100;
+  StrategyRow greedy;
+  greedy.name = "greedy_by_size";
+  greedy.total_bytes = 110;
+  greedy.verified = true;
+  StrategyRow broken = greedy;
+  broken.name = "naive";
+  broken.total_bytes = 90;  // below the bound, but not verified: must be ignored
+  broken.verified = false;
+  section.strategies = {greedy, broken};
+  PlanReport report;
+  report.model = "m";
+  report.shared_objects = section;
+  std::string table = PlanReportTable(report);
+  EXPECT_NE(table.find("gap 10.00% to the lower bound"), std::string::npos) << table;
+  EXPECT_NE(table.find("optimality not proven"), std::string::npos) << table;
+
+  // A strategy that proved its plan optimal above the bound.
+  report.shared_objects.strategies[0].detail = "proven optimal";
+  table = PlanReportTable(report);
+  EXPECT_NE(table.find("proven optimal (greedy_by_size, 0.00 MB, 10.00% above"), std::string::npos)
+      << table;
+  EXPECT_EQ(table.find("optimality not proven"), std::string::npos) << table;
+
+  // At the bound, the bound itself is the proof.
+  report.shared_objects.strategies[0].detail.clear();
+  report.shared_objects.strategies[0].total_bytes = 100;
+  table = PlanReportTable(report);
+  EXPECT_NE(table.find("at the lower bound"), std::string::npos) << table;
+}
+
 TEST(PlanReportTest, MalformedRecordsAreAnError) {
   RecordSet set = Branchy();
   set.records[3].last_task = 1;
