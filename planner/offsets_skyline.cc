@@ -8,7 +8,6 @@ Skyline::Skyline(std::vector<uint64_t> loads, bool undoable)
     : floor_(loads.size(), 0), load_(std::move(loads)), undoable_(undoable) {}
 
 bool Skyline::LowestRunIn(size_t begin, size_t end, Run* run) const {
-  const size_t n = floor_.size();
   size_t best = end;
   for (size_t s = begin; s < end; ++s) {
     if (load_[s] != 0 && (best == end || floor_[s] < floor_[best])) best = s;

@@ -114,7 +114,9 @@ TEST_P(AdversarialPropertyTest, VerifiedPlanOrClearError) {
     const bool within_limits = CheckRecordLimits(records).ok();
     // Sets past the limits must be refused; so must sets whose sizes happen
     // to add up past them (huge sizes).
-    if (shape == Shape::kPastLimits) ASSERT_FALSE(within_limits) << "set " << k;
+    if (shape == Shape::kPastLimits) {
+      ASSERT_FALSE(within_limits) << "set " << k;
+    }
     for (ObjectStrategy s : AllObjectStrategies()) {
       StatusOr<ObjectsPlan> plan = PlanSharedObjects(records, s, object_options);
       if (!within_limits) {
