@@ -17,8 +17,10 @@ CanonicalSearch::CanonicalSearch(const std::vector<ByteRecord>& records)
       cover_(sections_.count),
       loads_(SectionLoads(records, sections_)),
       rank_(records.size(), 0) {
+  maximal_.assign(sections_.count, 0);
   for (size_t i = 0; i < records.size(); ++i) {
     if (records[i].size == 0) continue;
+    maximal_[sections_.last[i]] = 1;
     tensors_.push_back(static_cast<uint32_t>(i));
     for (size_t s = sections_.first[i]; s <= sections_.last[i]; ++s) {
       cover_[s].push_back(static_cast<uint32_t>(i));
@@ -137,7 +139,7 @@ CanonicalSearch::Result CanonicalSearch::SolvePart(const std::vector<uint32_t>& 
 
 bool CanonicalSearch::SectionsFit(size_t begin, size_t end, uint64_t offset) const {
   for (size_t s = begin; s < end; ++s) {
-    if (left_[s] == 0) continue;
+    if (left_[s] == 0 || !maximal_[s]) continue;
     const uint64_t f = std::max(floor_[s], offset);
     if (f > capacity_ || left_[s] > capacity_ - f) return false;
   }

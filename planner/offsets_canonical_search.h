@@ -85,6 +85,10 @@ class CanonicalSearch {
   std::vector<std::vector<uint32_t>> overlaps_;   // per tensor, the others live with it
   std::vector<std::vector<uint32_t>> cover_;      // per section, tensors live there
   std::vector<uint64_t> loads_;                   // per section, all sizes live there
+  // Sections where some tensor ends: every other section's tensors are a
+  // subset of the next one's, whose floor and load are at least as high, so
+  // the section bound need only look at these.
+  std::vector<char> maximal_;
   std::vector<uint32_t> rank_;
   // Per Solve:
   const std::vector<uint64_t>* caps_ = nullptr;

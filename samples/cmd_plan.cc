@@ -31,6 +31,9 @@ struct PlanFlags {
 struct Planned {
   std::string label;  // "" for a records file; "unfused"/"fused" for a model
   PlanReport report;
+  std::string order;  // a model's node order: "given" or "memory"
+  uint64_t peak_given = 0;  // peak live bytes (offsets lower bound) in the given order
+  uint64_t peak = 0;        // the same in the order planned
 };
 
 StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
@@ -58,7 +61,8 @@ StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
     for (const PlanModelVariant& v : variants) {
       StatusOr<PlanReport> report = BuildPlanReport(v.records.buffers, options);
       if (!report.ok()) return report.status().WithContext(path + " (" + v.label + ")");
-      planned.push_back({v.label, std::move(report).value()});
+      planned.push_back({v.label, std::move(report).value(), flags.model.order, v.records.peak_given,
+                         v.records.peak});
     }
     return planned;
   }
@@ -66,7 +70,7 @@ StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
   if (!flags.save_records.empty()) GLPOOL_RETURN_IF_ERROR(WriteRecordsFile(set, flags.save_records));
   StatusOr<PlanReport> report = BuildPlanReport(set, options);
   if (!report.ok()) return report.status().WithContext(path);
-  planned.push_back({"", std::move(report).value()});
+  planned.push_back({"", std::move(report).value(), "given", 0, 0});
   return planned;
 }
 
@@ -110,14 +114,24 @@ int RunPlan(const PlanFlags& flags) {
       };
       std::cout << "{\"model\": " << quote(planned->front().report.model) << ", \"variants\": [";
       for (size_t k = 0; k < planned->size(); ++k) {
-        std::cout << (k ? ", " : "") << "{\"label\": " << quote((*planned)[k].label)
-                  << ", \"plan\": " << PlanReportJson((*planned)[k].report) << "}";
+        const Planned& p = (*planned)[k];
+        std::cout << (k ? ", " : "") << "{\"label\": " << quote(p.label);
+        if (p.order == "memory") {
+          std::cout << ", \"order\": {\"name\": \"memory\", \"peak_given_bytes\": " << p.peak_given
+                    << ", \"peak_bytes\": " << p.peak << "}";
+        }
+        std::cout << ", \"plan\": " << PlanReportJson(p.report) << "}";
       }
       std::cout << "]}\n";
     }
   } else {
     for (const Planned& p : *planned) {
       if (!p.label.empty()) std::cout << "== " << p.label << "\n";
+      if (p.order == "memory") {
+        std::cout << "order memory: peak live " << static_cast<double>(p.peak) / 1e6 << " MB (given order "
+                  << static_cast<double>(p.peak_given) / 1e6 << " MB"
+                  << (p.peak < p.peak_given ? ", reordered" : ", kept") << ")\n\n";
+      }
       std::cout << PlanReportTable(p.report) << "\n";
     }
   }

@@ -12,6 +12,10 @@ void AddPlanModelFlags(CLI::App& command, PlanModelFlags& flags) {
   command.add_option("--input-shape", flags.input_shapes, "fix a dynamic input shape: NAME=1x3x640x640 (repeatable)");
   command.add_option("--precision", flags.precision, "bytes per channel of buffer/arena records")
       ->check(CLI::IsMember({"fp32", "fp16"}));
+  command.add_option("--order", flags.order,
+                     "node order: given (the model's), or memory (a topological order with a lower peak of "
+                     "live bytes when one is found)")
+      ->check(CLI::IsMember({"given", "memory"}));
 }
 
 bool IsModelPath(const std::string& path) {
@@ -30,6 +34,10 @@ StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string&
     return InvalidArgumentError("--precision must be fp32 or fp16, not '" + flags.precision + "'");
   }
   options.precision = flags.precision == "fp16" ? Precision::kFp16 : Precision::kFp32;
+  if (flags.order != "given" && flags.order != "memory") {
+    return InvalidArgumentError("--order must be given or memory, not '" + flags.order + "'");
+  }
+  options.memory_order = flags.order == "memory";
   GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadOnnxModel(path, options.import));
   // Refuse what `run` would refuse: every kernel of the graph `run` runs
   // (the fused one) is built, without GL.

@@ -29,9 +29,10 @@ struct PlanModelFlags {
   bool random_weights = false;
   std::vector<std::string> input_shapes;  // NAME=1x3x640x640
   std::string precision = "fp32";         // fp32 | fp16: bytes per channel of buffer records
+  std::string order = "given";            // given | memory (gpu_backend/compile/memory_order.h)
 };
 
-// Registers --random-weights, --input-shape (repeatable) and --precision.
+// Registers --random-weights, --input-shape (repeatable), --precision and --order.
 void AddPlanModelFlags(CLI::App& command, PlanModelFlags& flags);
 
 // Whether a plan argument names a model rather than a records JSON.

@@ -1,5 +1,7 @@
 #include "gpu_backend/compile/model_records.h"
 
+#include "planner/lower_bounds.h"
+
 namespace glpool {
 std::string ModelNameFromPath(const std::string& path) {
   const size_t slash = path.find_last_of('/');
@@ -24,11 +26,23 @@ StatusOr<ModelRecords> BuildModelRecords(const Graph& imported, const std::strin
     fused = imported;
     GLPOOL_RETURN_IF_ERROR(RunDefaultPasses(fused, &result.passes));
   }
-  const Graph& graph = options.fuse ? fused : imported;
+  const Graph* chosen = options.fuse ? &fused : &imported;
+  MemoryOrderResult ordered;
+  if (options.memory_order) {
+    MemoryOrderOptions order_options;
+    order_options.precision = options.precision;
+    order_options.budget_seconds = options.order_budget_seconds;
+    GLPOOL_ASSIGN_OR_RETURN(ordered, OrderForMemory(*chosen, order_options));
+    chosen = &ordered.graph;
+    result.reordered = ordered.reordered;
+  }
+  const Graph& graph = *chosen;
   result.graph_nodes = static_cast<int64_t>(graph.nodes.size());
   result.graph_tensors = static_cast<int64_t>(graph.tensors.size());
   GLPOOL_ASSIGN_OR_RETURN(result.compiled, CompileGraph(graph));
   result.buffers = ToRecordSet(result.compiled, options.precision, model);
+  result.peak = OffsetsLowerBound(result.buffers.records);
+  result.peak_given = options.memory_order ? ordered.peak_given : result.peak;
   result.textures_2d = Texture2DRecords(result.compiled);
   result.textures_3d = Texture3DRecords(result.compiled);
   return result;

@@ -8,6 +8,7 @@
 
 #include "common/status.h"
 #include "gpu_backend/compile/compile.h"
+#include "gpu_backend/compile/memory_order.h"
 #include "gpu_backend/compile/usage_records.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/import/onnx_import.h"
@@ -18,6 +19,10 @@ struct ModelRecordsOptions {
   ImportOptions import;
   bool fuse = true;  // run RunDefaultPasses before compiling
   Precision precision = Precision::kFp32;
+  // Run the nodes in a memory-aware order (memory_order.h) instead of the
+  // given one, when that lowers the peak of live bytes.
+  bool memory_order = false;
+  double order_budget_seconds = 1.0;
 };
 
 struct ModelRecords {
@@ -25,6 +30,11 @@ struct ModelRecords {
   int64_t graph_nodes = 0;  // nodes after import (and passes)
   int64_t graph_tensors = 0;
   PassStats passes;         // zero when !fuse
+  // Offsets lower bound (peak live bytes) of the given order and of the
+  // order compiled (equal unless memory_order found a lower one).
+  uint64_t peak_given = 0;
+  uint64_t peak = 0;
+  bool reordered = false;
   CompiledGraph compiled;
   RecordSet buffers;        // names + byte records at the chosen precision
   std::vector<Extent2DRecord> textures_2d;  // same order as buffers.names
