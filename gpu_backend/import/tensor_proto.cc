@@ -1,5 +1,6 @@
 #include "gpu_backend/import/tensor_proto.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -216,12 +217,14 @@ StatusOr<TensorData> TensorDataFromProto(const TensorProto& proto, const std::st
   TensorData data;
   data.dtype = dtype;
   int64_t count = 1;
+  int64_t spread = 1;  // the product without zero dims: an empty tensor's layout still multiplies the rest
   for (int64_t dim : proto.dims()) {
     if (dim < 0) return InvalidModelError(TensorLabel(proto) + ": negative dimension " + std::to_string(dim));
     data.shape.push_back(dim);
-    if (dim != 0 && count > kMaxConstantBytes / dim) {
+    if (dim != 0 && spread > kMaxConstantBytes / dim) {
       return InvalidModelError(TensorLabel(proto) + ": dims " + ShapeToString(data.shape) + "... are too large");
     }
+    spread *= std::max<int64_t>(dim, 1);
     count *= dim;
   }
   if (count > kMaxConstantBytes / static_cast<int64_t>(DataTypeSize(dtype))) {
