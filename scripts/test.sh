@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite. Window
+# Installs what is missing, builds, runs the whole test suite, then checks
+# the install (examples/embed both ways, a library-only build). Window
 # tests need an X display: when none is set, a private Xvfb is started for
 # the run and stopped afterwards.
 set -euo pipefail
@@ -25,3 +26,4 @@ if [ -z "${DISPLAY:-}" ]; then
 fi
 
 ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
+bash scripts/check-install.sh

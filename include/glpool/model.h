@@ -24,7 +24,7 @@ struct Dim {
   bool fixed() const { return value >= 0; }
 };
 
-struct TensorInfo {
+struct GLPOOL_API TensorInfo {
   std::string name;
   DataType dtype = DataType::kUndefined;
   std::vector<Dim> dims;
