@@ -2,7 +2,7 @@
 
 #include <random>
 
-#include "gpu_backend/import/onnx_import.h"
+#include <algorithm>
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_FAILURE_USERMSG
@@ -15,16 +15,16 @@ bool EndsWith(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-StatusOr<TensorData> LoadImage(const std::string& path, const Tensor& input) {
-  if (input.shape.size() != 4 || input.shape[1] != 3) {
-    return InvalidArgumentError("image input " + path + ": the model input '" + input.name + "' has shape " +
-                                ShapeToString(input.shape) + ", not Nx3xHxW");
+StatusOr<TensorData> LoadImage(const std::string& path, const std::string& name, const Shape& shape) {
+  if (shape.size() != 4 || shape[1] != 3) {
+    return InvalidArgumentError("image input " + path + ": the model input '" + name + "' has shape " +
+                                ShapeToString(shape) + ", not Nx3xHxW");
   }
   int width = 0, height = 0, channels = 0;
   unsigned char* pixels = stbi_load(path.c_str(), &width, &height, &channels, 3);
   if (pixels == nullptr) return InvalidArgumentError("reading image " + path + ": " + stbi_failure_reason());
-  const int64_t n = input.shape[0], out_h = input.shape[2], out_w = input.shape[3];
-  std::vector<float> values(static_cast<size_t>(ElementCount(input.shape)));
+  const int64_t n = shape[0], out_h = shape[2], out_w = shape[3];
+  std::vector<float> values(static_cast<size_t>(ElementCount(shape)));
   // Bilinear resize to the model's input, pixel centres aligned (half-pixel).
   for (int64_t y = 0; y < out_h; ++y) {
     const float sy = std::max(0.0f, (y + 0.5f) * height / out_h - 0.5f);
@@ -43,28 +43,28 @@ StatusOr<TensorData> LoadImage(const std::string& path, const Tensor& input) {
     }
   }
   stbi_image_free(pixels);
-  return TensorData::FromFloats(input.shape, values);
+  return TensorData::FromFloats(shape, values);
 }
 
 }  // namespace
 
-StatusOr<TensorData> LoadModelInput(const std::string& path, const Tensor& input) {
+StatusOr<TensorData> LoadModelInput(const std::string& path, const std::string& name, const Shape& shape) {
   if (path.empty()) {
     std::mt19937 rng(20261121);
     std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-    std::vector<float> values(static_cast<size_t>(ElementCount(input.shape)));
+    std::vector<float> values(static_cast<size_t>(ElementCount(shape)));
     for (float& v : values) v = uniform(rng);
-    return TensorData::FromFloats(input.shape, values);
+    return TensorData::FromFloats(shape, values);
   }
   if (EndsWith(path, ".pb")) {
-    GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorProtoFile(path));
-    if (data.shape != input.shape) {
+    GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorFile(path));
+    if (data.shape != shape) {
       return InvalidArgumentError("input file " + path + " holds shape " + ShapeToString(data.shape) +
-                                  ", the model input '" + input.name + "' expects " + ShapeToString(input.shape));
+                                  ", the model input '" + name + "' expects " + ShapeToString(shape));
     }
     return data;
   }
-  return LoadImage(path, input);
+  return LoadImage(path, name, shape);
 }
 
 }  // namespace glpool

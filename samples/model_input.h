@@ -3,14 +3,14 @@
 
 #include <string>
 
-#include "common/status.h"
-#include "gpu_backend/graph/graph.h"
+#include "glpool/tensor.h"
 
 namespace glpool {
 
 // Reads FILE.pb (a serialized ONNX TensorProto) or an image (PNG/JPEG/BMP,
 // via stb_image) resized to the input's H x W, RGB in [0, 1], NCHW; its shape
-// must match `input`. An empty path gives values in [0, 1) from a fixed seed.
-StatusOr<TensorData> LoadModelInput(const std::string& path, const Tensor& input);
+// must match `shape` (input `name`). An empty path gives values in [0, 1)
+// from a fixed seed.
+StatusOr<TensorData> LoadModelInput(const std::string& path, const std::string& name, const Shape& shape);
 
 }  // namespace glpool

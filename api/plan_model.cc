@@ -1,15 +1,8 @@
-// Helpers for `glpool plan MODEL.onnx` (plan_model.h); no sub-command here.
-#include "samples/plan_model.h"
+#include "api/plan_model.h"
+
+#include "gpu_backend/import/onnx_import.h"
 
 namespace glpool {
-
-void AddPlanModelFlags(CLI::App& command, PlanModelFlags& flags) {
-  command.add_flag("--random-weights", flags.random_weights,
-                   "fill weights whose external data file is missing (graph-only models) deterministically");
-  command.add_option("--input-shape", flags.input_shapes, "fix a dynamic input shape: NAME=1x3x640x640 (repeatable)");
-  command.add_option("--precision", flags.precision, "bytes per channel of buffer/arena records")
-      ->check(CLI::IsMember({"fp32", "fp16"}));
-}
 
 bool IsModelPath(const std::string& path) {
   const std::string suffix = ".onnx";
@@ -20,9 +13,7 @@ StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string&
                                                               const PlanModelFlags& flags) {
   ModelRecordsOptions options;
   options.import.random_weights = flags.random_weights;
-  for (const std::string& flag : flags.input_shapes) {
-    GLPOOL_RETURN_IF_ERROR(ParseInputShapeFlag(flag, &options.import));
-  }
+  options.import.input_shapes = flags.input_shapes;
   if (flags.precision != "fp32" && flags.precision != "fp16") {
     return InvalidArgumentError("--precision must be fp32 or fp16, not '" + flags.precision + "'");
   }

@@ -1,0 +1,47 @@
+// The memory planner on its own, as `glpool plan` shows it: the usage
+// records of a model (or of a records JSON), planned with every strategy,
+// each plan checked by the planner's independent verifier, against naive
+// and the lower bounds — reported as the command prints it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "glpool/export.h"
+#include "glpool/options.h"
+#include "glpool/status.h"
+#include "glpool/tensor.h"
+
+namespace glpool {
+
+struct PlanningOptions {
+  // One strategy name (shared objects and/or offsets), or "all".
+  std::string strategy = "all";
+  double budget_seconds = 10.0;  // for the exact offset search (>= 0)
+  uint64_t alignment = 1;        // arena offset alignment in bytes (>= 1)
+  // Models only.
+  bool random_weights = false;
+  std::map<std::string, Shape> input_shapes;
+  Precision precision = Precision::kFp32;  // bytes per channel of buffer records
+};
+
+struct PlanningReport {
+  std::string text;           // the tables, or one JSON object
+  bool all_verified = false;  // every plan passed the verifier
+};
+
+// Whether `path` names a model (.onnx) rather than a records JSON.
+GLPOOL_API bool IsModelFile(const std::string& path);
+
+// Shared objects and the arena for `path`: a model (planned unfused and
+// fused, "== unfused"/"== fused" sections) or, with `records_file`, a records
+// JSON ({"model", "tasks", "records": [{"name", "size", "first", "last"}]}).
+GLPOOL_API StatusOr<PlanningReport> PlanBuffers(const std::string& path, bool records_file,
+                                                const PlanningOptions& options, bool json);
+
+// 2D texture plans of a model (PHWC4 extents), every texture strategy,
+// unfused and fused.
+GLPOOL_API StatusOr<std::string> PlanTextures(const std::string& model_path, const PlanningOptions& options);
+
+}  // namespace glpool
