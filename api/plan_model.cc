@@ -2,6 +2,9 @@
 
 #include "gpu_backend/import/onnx_import.h"
 
+#include "gpu_backend/graph/passes/passes.h"
+#include "gpu_backend/kernels/kernel_check.h"
+
 namespace glpool {
 
 bool IsModelPath(const std::string& path) {
@@ -19,6 +22,13 @@ StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string&
   }
   options.precision = flags.precision == "fp16" ? Precision::kFp16 : Precision::kFp32;
   GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadOnnxModel(path, options.import));
+  // Refuse what `run` would refuse: every kernel of the graph `run` runs
+  // (the fused one) is built, without GL.
+  {
+    Graph fused = graph;
+    GLPOOL_TRY_CONTEXT(RunDefaultPasses(fused), path);
+    GLPOOL_TRY_CONTEXT(CheckGpuKernels(fused), path);
+  }
   const std::string model = ModelNameFromPath(path);
   std::vector<PlanModelVariant> variants;
   for (bool fuse : {false, true}) {

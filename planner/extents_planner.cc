@@ -16,16 +16,35 @@ bool Covers(const Extent3D& object, const Extent3D& tensor) {
   return object.w >= tensor.w && object.h >= tensor.h && object.d >= tensor.d;
 }
 
+// No GPU has textures more than 65536 texels a side; the cap keeps every
+// texel count (and sum of them) well inside 64 bits.
+constexpr uint64_t kMaxExtentSide = uint64_t{1} << 16;
+constexpr uint64_t kMaxTotalTexels = uint64_t{1} << 56;
+bool WithinExtentLimit(const Extent2D& e) { return e.w <= kMaxExtentSide && e.h <= kMaxExtentSide; }
+bool WithinExtentLimit(const Extent3D& e) {
+  return e.w <= kMaxExtentSide && e.h <= kMaxExtentSide && e.d <= kMaxExtentSide;
+}
+
 template <typename Extent>
 Status Validate(const std::vector<UsageRecord<Extent>>& records) {
+  uint64_t texels = 0;
   for (size_t i = 0; i < records.size(); ++i) {
     if (records[i].last_task < records[i].first_task) {
       return InvalidArgumentError("record " + std::to_string(i) + ": last task " +
                                   std::to_string(records[i].last_task) + " is before first task " +
                                   std::to_string(records[i].first_task));
     }
+    if (!WithinExtentLimit(records[i].size)) {
+      return InvalidArgumentError("record " + std::to_string(i) + " has a side longer than " +
+                                  std::to_string(kMaxExtentSide) + " texels");
+    }
     if (Texels(records[i].size) == 0) {
       return InvalidArgumentError("record " + std::to_string(i) + " has an empty extent");
+    }
+    texels += Texels(records[i].size);  // at most 2^48 each: no wrap before the check below
+    if (texels > kMaxTotalTexels) {
+      return InvalidArgumentError("the records up to record " + std::to_string(i) + " add up to more than " +
+                                  std::to_string(kMaxTotalTexels) + " texels");
     }
   }
   return Status::Ok();

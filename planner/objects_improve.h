@@ -9,6 +9,8 @@
 //    are idle, swap the tails (A's tensors after the cut go to B and B's to
 //    A); validity needs only the two boundary pairs to be apart in time.
 //    This is what lets big tensors gather in big objects.
+// At most 64 rounds of both moves over every object (each round lowers the
+// total or ends the descent), so the work is bounded whatever the records.
 #pragma once
 
 #include <cstdint>

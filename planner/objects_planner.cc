@@ -11,18 +11,13 @@
 #include "planner/objects_greedy_in_order.h"
 #include "planner/objects_min_cost_flow.h"
 #include "planner/objects_naive.h"
+#include "planner/record_limits.h"
 
 namespace glpool {
 
 StatusOr<ObjectsPlan> PlanSharedObjects(const std::vector<ByteRecord>& records,
                                         ObjectStrategy strategy) {
-  for (size_t i = 0; i < records.size(); ++i) {
-    if (records[i].last_task < records[i].first_task) {
-      return InvalidArgumentError("record " + std::to_string(i) + " has last task " +
-                                  std::to_string(records[i].last_task) + " < first task " +
-                                  std::to_string(records[i].first_task));
-    }
-  }
+  GLPOOL_RETURN_IF_ERROR(CheckRecordLimits(records));
   ObjectsPlan plan;
   plan.chosen = strategy;
   switch (strategy) {

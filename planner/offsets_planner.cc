@@ -13,6 +13,7 @@
 #include "planner/offsets_greedy_in_order.h"
 #include "planner/offsets_objects_to_offsets.h"
 #include "planner/offsets_problem.h"
+#include "planner/record_limits.h"
 #include "planner/offsets_strip_packing.h"
 
 namespace glpool {
@@ -24,15 +25,11 @@ Status Validate(const std::vector<ByteRecord>& records, const OffsetOptions& opt
     return InvalidArgumentError("offset search budget must be >= 0 seconds, got " +
                                 std::to_string(options.budget_seconds));
   }
+  GLPOOL_RETURN_IF_ERROR(CheckRecordLimits(records));
   const uint64_t max = std::numeric_limits<uint64_t>::max();
   uint64_t padded_sum = 0;
   for (size_t i = 0; i < records.size(); ++i) {
     const ByteRecord& r = records[i];
-    if (r.last_task < r.first_task) {
-      return InvalidArgumentError("record " + std::to_string(i) + ": last_task " +
-                                  std::to_string(r.last_task) + " < first_task " +
-                                  std::to_string(r.first_task));
-    }
     const uint64_t units = r.size / options.alignment + (r.size % options.alignment != 0 ? 1 : 0);
     if (units > max / options.alignment || units * options.alignment > max - padded_sum) {
       return InvalidArgumentError("record " + std::to_string(i) + ": size " + std::to_string(r.size) +

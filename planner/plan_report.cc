@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "planner/lower_bounds.h"
+#include "planner/record_limits.h"
 #include "planner/verifier.h"
 
 namespace glpool {
@@ -106,13 +107,7 @@ Status SelectStrategies(const std::string& name, PlanReportOptions* options) {
 }
 
 StatusOr<PlanReport> BuildPlanReport(const RecordSet& set, const PlanReportOptions& options) {
-  for (size_t i = 0; i < set.records.size(); ++i) {
-    if (set.records[i].last_task < set.records[i].first_task) {
-      std::string what = "record " + std::to_string(i);
-      if (i < set.names.size() && !set.names[i].empty()) what += " (" + set.names[i] + ")";
-      return InvalidArgumentError(what + " ends before it starts");
-    }
-  }
+  GLPOOL_RETURN_IF_ERROR(CheckRecordLimits(set.records, &set.names));
   PlanReport report;
   report.model = set.model;
   report.tensors = set.records.size();

@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "common/file_read.h"
+#include "planner/record_limits.h"
+
 namespace glpool {
 namespace {
 
@@ -67,6 +70,9 @@ Status ParseInto(const std::string& text, const std::string& source, RecordSet* 
       name = it->get<std::string>();
       what += " (" + name + ")";
     }
+    if (set->records.size() >= kMaxRecords) {
+      return InvalidArgumentError("more than " + std::to_string(kMaxRecords) + " records");
+    }
     ByteRecord record;
     GLPOOL_RETURN_IF_ERROR(ReadCount(r, "size", what, &record.size));
     GLPOOL_RETURN_IF_ERROR(ReadTask(r, "first", what, &record.first_task));
@@ -80,9 +86,14 @@ Status ParseInto(const std::string& text, const std::string& source, RecordSet* 
     set->records.push_back(record);
   }
 
+  GLPOOL_RETURN_IF_ERROR(CheckRecordLimits(set->records, &set->names));
   set->tasks = max_last + 1;
   if (doc.contains("tasks")) {
     GLPOOL_RETURN_IF_ERROR(ReadTask(doc, "tasks", "the record set", &set->tasks));
+    if (set->tasks > kMaxTaskIndex) {
+      return InvalidArgumentError("the record set has " + std::to_string(set->tasks) +
+                                  " tasks, more than the limit of " + std::to_string(kMaxTaskIndex));
+    }
     for (size_t i = 0; i < set->records.size(); ++i) {
       if (set->records[i].last_task >= set->tasks) {
         std::string what = "record " + std::to_string(i);
@@ -106,12 +117,9 @@ StatusOr<RecordSet> ParseRecordsJson(const std::string& text, const std::string&
 }
 
 StatusOr<RecordSet> ReadRecordsJson(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return NotFoundError("reading records " + path + ": cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return NotFoundError("reading records " + path + ": read failed");
-  return ParseRecordsJson(text.str(), path);
+  // Records are small: a million of them is ~80 MB of JSON.
+  GLPOOL_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(path, "records", kMaxRecordsFileBytes));
+  return ParseRecordsJson(text, path);
 }
 
 std::string RecordsToJson(const RecordSet& set) {

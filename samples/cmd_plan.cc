@@ -77,9 +77,11 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
                   "one strategy name (shared objects and/or offsets), or all")
       ->capture_default_str();
   cmd->add_option("--budget", flags->budget_seconds,
-                  "seconds the exact offset search may spend (EXACT, and AUTO when it searches)")
+                  "seconds the exact offset search may spend (EXACT, and AUTO when it searches), 0 to 3600")
+      ->check(CLI::Range(0.0, 3600.0))
       ->capture_default_str();
-  cmd->add_option("--alignment", flags->alignment, "offset alignment in bytes for the arena")
+  cmd->add_option("--alignment", flags->alignment, "offset alignment in bytes for the arena (1 to 65536)")
+      ->check(CLI::Range(1, 65536))
       ->capture_default_str();
   cmd->add_flag("--json", flags->json, "print one JSON object instead of the tables");
   cmd->add_option("--objects", flags->objects,

@@ -179,7 +179,7 @@ int RunModel(const RunFlags& flags) {
   if (!shapes.ok()) return fail(shapes.status().WithContext(flags.model));
   std::map<std::string, TensorData> inputs;
   for (const TensorInfo& input : model->inputs()) {
-    auto data = LoadModelInput(flags.input, input.name, shapes->at(input.name));
+    auto data = LoadModelInput(flags.input, {input.name, input.dtype, shapes->at(input.name)});
     if (!data.ok()) return fail(data.status());
     inputs[input.name] = std::move(data).value();
   }
@@ -214,7 +214,7 @@ int RunModel(const RunFlags& flags) {
   if (!session.ok()) return fail(session.status());
   std::vector<double> ms;
   std::map<std::string, TensorData> outputs;
-  for (int run = 0; run < std::max(1, flags.repeat); ++run) {
+  for (int run = 0; run < flags.repeat; ++run) {
     const auto start = std::chrono::steady_clock::now();
     auto result = (*session)->Run(inputs);
     if (!result.ok()) return fail(result.status().WithContext(flags.model));
@@ -263,16 +263,21 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--strategy", flags->strategy, "Pool strategy (see `glpool plan`)")->capture_default_str();
   command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
   command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
-  command->add_option("--repeat", flags->repeat, "Runs to time")->capture_default_str();
+  command->add_option("--repeat", flags->repeat, "Runs to time (1 to 100000)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
   command->add_option("--backend", flags->backend, "gpu, or cpu for the CPU reference")->capture_default_str();
   command->add_option("--context", flags->context, "headless, window or auto")->capture_default_str();
   command->add_flag("--json", flags->json, "Print one JSON object");
-  command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU)");
+  command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU)")
+      ->check(CLI::NonNegativeNumber);
   command->add_option("--mask-png", flags->mask_png,
                       "Write the (first) output, if shaped Nx1xHxW with values in [0, 1], as a grayscale PNG");
   command->add_flag("--overlay", flags->overlay, "Show the pool overlay in a window until it is closed");
   command->add_option("--overlay-png", flags->overlay_png, "Render the pool overlay off-screen to this PNG");
-  command->add_option("--frames", flags->frames, "With --overlay: close after this many frames")->capture_default_str();
+  command->add_option("--frames", flags->frames, "With --overlay: close after this many frames")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   AddModelLoadFlags(*command, flags->load);
   command->callback([&exit_code, flags] { exit_code = RunModel(*flags); });
 }

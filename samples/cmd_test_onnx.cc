@@ -2,8 +2,8 @@
 //                  [--strategy S] [--objects K] [--precision P] DIR...
 //
 // Runs ONNX backend-test cases (DIR/model.onnx + DIR/test_data_set_*/) and
-// prints one line per case, then "N passed, N failed, N unsupported". Exits
-// non-zero when a case failed.
+// prints one line per case (failures on stderr), then "N passed, N failed,
+// N unsupported". Exits 1 when a case failed or the cases cannot be run.
 #include <iostream>
 #include <memory>
 
@@ -27,7 +27,7 @@ struct TestOnnxFlags {
 int RunTestOnnx(const TestOnnxFlags& flags) {
   auto fail = [](const Status& status) {
     std::cerr << "glpool test-onnx: " << status.ToString() << "\n";
-    return 2;
+    return 1;
   };
   OnnxCaseOptions options;
   options.fuse = flags.fuse;
@@ -61,7 +61,8 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
     ++(result->outcome == OnnxCaseOutcome::kPass   ? passed
        : result->outcome == OnnxCaseOutcome::kFail ? failed
                                                    : unsupported);
-    std::cout << dir << ": " << result->summary << std::endl;
+    // Failures go to stderr, so they stand out from the passes they follow.
+    (result->outcome == OnnxCaseOutcome::kFail ? std::cerr : std::cout) << dir << ": " << result->summary << std::endl;
   }
   std::cout << passed << " passed, " << failed << " failed, " << unsupported << " unsupported\n";
   return failed > 0 ? 1 : 0;

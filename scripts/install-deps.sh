@@ -12,6 +12,7 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
   libimgui-dev libcli11-dev nlohmann-json3-dev libstb-dev
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -26,4 +26,14 @@ if [ -z "${DISPLAY:-}" ]; then
 fi
 
 ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
+
+# ASan/UBSan build of the GL-free tests and the fuzz targets, with 60 s of
+# fuzzing per target (scripts/sanitize.sh). GLPOOL_SKIP_SANITIZE=1 leaves it
+# out for a quick local run, and says so.
+if [ "${GLPOOL_SKIP_SANITIZE:-0}" = 1 ]; then
+  echo "test.sh: sanitizer and fuzz step SKIPPED (GLPOOL_SKIP_SANITIZE=1)"
+else
+  bash scripts/sanitize.sh
+fi
+
 bash scripts/check-install.sh

@@ -114,7 +114,7 @@ int height_of(int j) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   int n = p.y / out0_H;
   int h = p.y % out0_H;

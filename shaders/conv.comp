@@ -87,9 +87,9 @@ mat4 weights_at(int at) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   int x_first = p.x * OUT_PIXELS;
-  int os0 = int(gl_WorkGroupID.z) * OUT_SLICES;  // LOCAL_Z is 1: uniform per group
+  int os0 = int(GLPOOL_GROUP_ID.z) * OUT_SLICES;  // LOCAL_Z is 1: uniform per group
   if (x_first >= out0_W || p.y >= out0_ROWS) return;
   vec4 acc[OUT_SLICES * OUT_PIXELS];
 #define INIT_PIXEL(i) acc[b * OUT_PIXELS + i] = bias;

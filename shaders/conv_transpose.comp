@@ -47,7 +47,7 @@ vec4 product(int at, vec4 v) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   int os0 = p.z * OUT_SLICES;
   if (p.x >= out0_W || p.y >= out0_ROWS || os0 >= out0_S) return;
   vec4 acc[OUT_SLICES];

@@ -202,7 +202,7 @@ vec4 combine(vec4 a, vec4 b) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
 #if OP == 16
   vec4 result = mix(operand(2, p), operand(1, p), notEqual(operand(0, p), vec4(0.0)));

@@ -204,7 +204,7 @@ int pick(ivec4 coords, int axis) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   vec4 slope = vec4(0.0);
 #if OP == 7

@@ -35,7 +35,7 @@ int pick(ivec4 coords, int axis) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   int m = p.y;  // Y is [M, N]: rows are M, channels N
   vec4 acc = vec4(0.0);

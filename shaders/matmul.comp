@@ -85,7 +85,7 @@ mat4 fetch(int which, int mode, ivec4 map, ivec4 o, int k0) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   ivec4 o = ivec4(p.y / out0_H, p.z * 4, p.y % out0_H, p.x);
   vec4 acc = vec4(0.0);

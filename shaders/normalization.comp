@@ -92,7 +92,7 @@ float bias_at(int r) {
 
 void main() {
   int tid = int(gl_LocalInvocationID.x);
-  ivec3 group = ivec3(gl_WorkGroupID);
+  ivec3 group = ivec3(GLPOOL_GROUP_ID);
   int n0 = REDUCE_N == 1 ? 0 : group.x;
   int n_count = REDUCE_N == 1 ? in0_N : 1;
   int s0 = REDUCE_C == 1 ? 0 : group.z;

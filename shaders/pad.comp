@@ -43,7 +43,7 @@ int source(int o, int begin, int size) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   ivec4 begin = PAD_BEGIN;
   int n = source(p.y / out0_H, begin.x, in0_N);

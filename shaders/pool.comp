@@ -78,8 +78,8 @@ shared vec4 partial[LOCAL_X];
 
 void main() {
   int tid = int(gl_LocalInvocationID.x);
-  int n = int(gl_WorkGroupID.y);
-  int s = int(gl_WorkGroupID.z);
+  int n = int(GLPOOL_GROUP_ID.y);
+  int s = int(GLPOOL_GROUP_ID.z);
   vec4 acc = vec4(IS_MAX == 1 ? kLowest : 0.0);
   for (int i = tid; i < in0_H * in0_W; i += LOCAL_X) {
     vec4 v = in0_load(i % in0_W, n * in0_H + i / in0_W, s);
@@ -109,7 +109,7 @@ const int kInH = in0_H / IN_D;
 const int kOutH = out0_H / OUT_D;
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   int n = p.y / out0_H;
   int od = p.y % out0_H / kOutH;

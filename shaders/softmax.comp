@@ -41,7 +41,7 @@ vec4 finish(vec4 x, float largest, float sum) {
 
 #if CHANNELS
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z > 0) return;
   float largest = kLowest;
   int first = 0;  // of the largest (Hardmax)
@@ -82,7 +82,7 @@ float load_flat(int g) {
 }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   int n = p.y / out0_H;
   int h = p.y % out0_H;

@@ -78,7 +78,7 @@ vec4 gather(int j, ivec3 p, ivec4 dims) {
 bool inside(ivec3 p, int w, int rows, int slices) { return p.x < w && p.y < rows && p.z < slices; }
 
 void main() {
-  ivec3 p = ivec3(gl_GlobalInvocationID);
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   // The dispatch covers the largest output; each output keeps its own part.
   if (inside(p, out0_W, out0_ROWS, out0_S)) {
     out0_store(p.x, p.y, p.z, activate(gather(0, p, ivec4(out0_N, out0_C, out0_H, out0_W))));

@@ -15,8 +15,8 @@
 namespace glpool {
 namespace cpu_reference {
 
-// The broadcast of two shapes, or an error quoting both.
-StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b);
+// The broadcast of two shapes (graph.h), or an error quoting both.
+using ::glpool::BroadcastShapes;
 
 // Strides of `in` seen through `out` (right-aligned; 0 on broadcast dims).
 // `in` must broadcast to `out`.

@@ -1,5 +1,7 @@
 #include "gpu_backend/gl/gl_shader.h"
 
+#include <algorithm>
+
 #include "gpu_backend/gl/gl_counters.h"
 
 #include "gpu_backend/gl/gl_call.h"
@@ -151,16 +153,40 @@ Status GlProgram::SetIvec4(const char* uniform, GLint x, GLint y, GLint z, GLint
 
 Status GlProgram::Dispatch(uint32_t groups_x, uint32_t groups_y, uint32_t groups_z) const {
   const uint32_t groups[3] = {groups_x, groups_y, groups_z};
+  // An empty output (a zero-sized dimension) has nothing to compute.
+  if (groups_x == 0 || groups_y == 0 || groups_z == 0) return Status::Ok();
+  uint32_t limit[3] = {0, 0, 0};
+  bool split = false;
   for (GLuint axis = 0; axis < 3; ++axis) {
-    GLint limit = 0;
-    GLPOOL_GL_CALL(glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis, &limit));
-    if (groups[axis] == 0 || groups[axis] > static_cast<uint32_t>(limit)) {
-      return InternalError("dispatching " + name_ + ": " + std::to_string(groups[axis]) +
-                           " work groups on axis " + std::to_string(axis) + " (limit " + std::to_string(limit) + ")");
-    }
+    GLint value = 0;
+    GLPOOL_GL_CALL(glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis, &value));
+    if (value < 1) return GlError("GL_MAX_COMPUTE_WORK_GROUP_COUNT[" + std::to_string(axis) + "] is " + std::to_string(value));
+    limit[axis] = static_cast<uint32_t>(value);
+    split |= groups[axis] > limit[axis];
   }
   GLPOOL_GL_CALL(glUseProgram(id_));
-  GLPOOL_GL_CALL(glDispatchCompute(groups_x, groups_y, groups_z));
+  GLPOOL_GL_CALL_RETURN(const GLint base, glGetUniformLocation(id_, "glpool_group_base"));
+  if (!split) {
+    if (base >= 0) GLPOOL_GL_CALL(glProgramUniform3ui(id_, base, 0, 0, 0));
+    GLPOOL_GL_CALL(glDispatchCompute(groups_x, groups_y, groups_z));
+    return Status::Ok();
+  }
+  if (base < 0) {
+    return InternalError("dispatching " + name_ + ": " + std::to_string(groups_x) + "x" + std::to_string(groups_y) +
+                         "x" + std::to_string(groups_z) + " work groups exceed the device's limit and the shader " +
+                         "has no glpool_group_base to run in parts");
+  }
+  // Parts in order; each part is a complete dispatch of its own, so no
+  // barrier is needed between them (they write disjoint outputs).
+  for (uint32_t z = 0; z < groups_z; z += std::min(limit[2], groups_z - z)) {
+    for (uint32_t y = 0; y < groups_y; y += std::min(limit[1], groups_y - y)) {
+      for (uint32_t x = 0; x < groups_x; x += std::min(limit[0], groups_x - x)) {
+        GLPOOL_GL_CALL(glProgramUniform3ui(id_, base, x, y, z));
+        GLPOOL_GL_CALL(glDispatchCompute(std::min(limit[0], groups_x - x), std::min(limit[1], groups_y - y),
+                                         std::min(limit[2], groups_z - z)));
+      }
+    }
+  }
   return Status::Ok();
 }
 

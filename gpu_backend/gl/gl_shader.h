@@ -68,7 +68,12 @@ class GlProgram {
   // Sets a uniform by name; a name the program lacks is an internal error.
   Status SetInt(const char* uniform, GLint value) const;
   Status SetIvec4(const char* uniform, GLint x, GLint y, GLint z, GLint w) const;
-  // glDispatchCompute after checking the counts against the context's limits.
+  // glDispatchCompute over groups_x * groups_y * groups_z work groups. A
+  // count of 0 dispatches nothing (an empty output). Counts past the
+  // context's per-axis limit run as several dispatches, each telling the
+  // shader its first group through the `glpool_group_base` uniform that
+  // assembled kernels declare (shader_assembly.h); a program without it is
+  // an internal error then.
   Status Dispatch(uint32_t groups_x, uint32_t groups_y, uint32_t groups_z) const;
 
  private:

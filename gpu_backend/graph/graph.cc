@@ -1,5 +1,6 @@
 #include "gpu_backend/graph/graph.h"
 
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 #include <type_traits>
@@ -68,6 +69,20 @@ std::string ShapeToString(const Shape& shape) {
     text += shape[i] < 0 ? std::string("?") : std::to_string(shape[i]);
   }
   return text;
+}
+
+StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b) {
+  const size_t rank = std::max(a.size(), b.size());
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    const int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    const int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (da != db && da != 1 && db != 1) {
+      return InvalidModelError("shapes " + ShapeToString(a) + " and " + ShapeToString(b) + " do not broadcast");
+    }
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
 }
 
 namespace {

@@ -17,6 +17,10 @@
 
 namespace glpool {
 
+// Numpy/ONNX multidirectional broadcasting of two shapes; kInvalidModel
+// quoting both when they do not broadcast.
+StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b);
+
 struct Tensor {
   std::string name;
   DataType dtype = DataType::kUndefined;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <set>
 
 #include "gpu_backend/import/import_state.h"
 #include "gpu_backend/import/random_weights.h"
@@ -39,8 +40,30 @@ Status ReadOpset(const onnx::ModelProto& model, Graph* graph) {
   return Status::Ok();
 }
 
+// The bytes `proto`'s dims and dtype ask for, checked against the import's
+// limit before anything is read or filled.
+Status CheckInitializerSize(const onnx::TensorProto& proto, uint64_t limit) {
+  const DataType dtype = DataTypeFromOnnx(proto.data_type());
+  uint64_t bytes = std::max<size_t>(DataTypeSize(dtype), 1);
+  for (int64_t d : proto.dims()) {
+    if (d < 0) return Status::Ok();  // TensorDataFromProto names this error
+    if (d > 0 && bytes > limit / static_cast<uint64_t>(d)) {
+      return UnsupportedError("initializer '" + proto.name() + "' needs more than the " + std::to_string(limit) +
+                              " bytes a weight may hold (ImportOptions::max_weight_bytes)");
+    }
+    bytes *= static_cast<uint64_t>(d);
+  }
+  if (bytes > limit) {
+    return UnsupportedError("initializer '" + proto.name() + "' needs " + std::to_string(bytes) +
+                            " bytes, more than the " + std::to_string(limit) +
+                            " a weight may hold (ImportOptions::max_weight_bytes)");
+  }
+  return Status::Ok();
+}
+
 StatusOr<TensorData> InitializerData(const onnx::TensorProto& proto, ImportState* state) {
-  StatusOr<TensorData> data = TensorDataFromProto(proto, state->model_dir);
+  GLPOOL_RETURN_IF_ERROR(CheckInitializerSize(proto, state->options.max_weight_bytes));
+  StatusOr<TensorData> data = TensorDataFromProto(proto, state->model_dir, state->options.external_data_root);
   if (data.ok() || data.status().code() != StatusCode::kNotFound || !state->options.random_weights) {
     if (!data.ok() && data.status().code() == StatusCode::kNotFound) {
       return NotFoundError(data.status().message() +
@@ -120,13 +143,7 @@ Status AddGraphInput(const onnx::ValueInfoProto& info, ImportState* state) {
       }
     }
   }
-  int64_t elements = 1;
-  for (int64_t d : shape) {
-    if (d > 0 && elements > kMaxShapeElements / d) {
-      return UnsupportedError("graph input '" + name + "' of shape " + ShapeToString(shape) + " is too large");
-    }
-    elements *= d;
-  }
+  GLPOOL_RETURN_IF_ERROR(CheckTensorSize("graph input '" + name + "'", shape, hint.dtype));
   if (state->graph.tensors.count(name)) return InvalidModelError("graph input '" + name + "' is defined twice");
   Tensor tensor;
   tensor.name = name;
@@ -151,7 +168,7 @@ StatusOr<AttributeValue> ConvertAttribute(const onnx::AttributeProto& attr, Impo
     case A::FLOATS: return AttributeValue(std::vector<float>(attr.floats().begin(), attr.floats().end()));
     case A::STRINGS: return AttributeValue(std::vector<std::string>(attr.strings().begin(), attr.strings().end()));
     case A::TENSOR: {
-      StatusOr<TensorData> data = TensorDataFromProto(attr.t(), state->model_dir);
+      StatusOr<TensorData> data = TensorDataFromProto(attr.t(), state->model_dir, state->options.external_data_root);
       if (!data.ok()) return data.status().WithContext("attribute '" + attr.name() + "'");
       return AttributeValue(std::move(data).value());
     }
@@ -215,6 +232,44 @@ Status CheckArity(const Node& node, const onnx::OpSchema& schema) {
   return Status::Ok();
 }
 
+const char* AttributeTypeName(int type) {
+  return onnx::AttributeProto::AttributeType_IsValid(type)
+             ? onnx::AttributeProto::AttributeType_Name(static_cast<onnx::AttributeProto::AttributeType>(type)).c_str()
+             : "an unknown type";
+}
+
+// Attributes as the op's schema declares them: each one known to the op,
+// of the declared type, given once, and every required one present. A wrong
+// type must be an error: read with a default it would silently give other
+// numbers (a float `perm` would transpose nothing). It also keeps ONNX's own
+// shape inference, which trusts required attributes, away from malformed
+// nodes (a Scan without its body graph).
+Status CheckAttributes(const onnx::NodeProto& proto, const Node& node, const onnx::OpSchema& schema) {
+  const auto& declared = schema.attributes();
+  std::set<std::string> given;
+  for (const auto& attr : proto.attribute()) {
+    if (!given.insert(attr.name()).second) {
+      return InvalidModelError(NodeLabel(node) + ": attribute '" + attr.name() + "' is given twice");
+    }
+    auto it = declared.find(attr.name());
+    if (it == declared.end()) {
+      return InvalidModelError(NodeLabel(node) + ": attribute '" + attr.name() + "' is not an attribute of " +
+                               node.op_type + " (opset " + std::to_string(schema.since_version()) + ")");
+    }
+    if (attr.type() != it->second.type) {
+      return InvalidModelError(NodeLabel(node) + ": attribute '" + attr.name() + "' is " +
+                               AttributeTypeName(attr.type()) + ", but " + node.op_type + " declares it " +
+                               AttributeTypeName(it->second.type));
+    }
+  }
+  for (const auto& [name, attribute] : declared) {
+    if (attribute.required && !given.count(name)) {
+      return InvalidModelError(NodeLabel(node) + ": required attribute '" + name + "' is missing");
+    }
+  }
+  return Status::Ok();
+}
+
 StatusOr<Node> ConvertNode(const onnx::NodeProto& proto, int index, ImportState* state) {
   Node node;
   node.op_type = proto.op_type();
@@ -231,6 +286,7 @@ StatusOr<Node> ConvertNode(const onnx::NodeProto& proto, int index, ImportState*
                             std::to_string(state->graph.opset) + ")");
   }
   GLPOOL_RETURN_IF_ERROR(CheckArity(node, *schema));
+  GLPOOL_RETURN_IF_ERROR(CheckAttributes(proto, node, *schema));
   for (const auto& attr : proto.attribute()) {
     StatusOr<AttributeValue> value = ConvertAttribute(attr, state);
     if (!value.ok()) return value.status().WithContext(NodeLabel(node));

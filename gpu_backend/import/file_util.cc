@@ -3,18 +3,13 @@
 #include <google/protobuf/io/coded_stream.h>
 
 #include <climits>
-#include <fstream>
-#include <sstream>
+
+#include "common/file_read.h"
 
 namespace glpool {
 
-StatusOr<std::string> ReadFileBytes(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return NotFoundError(path + ": cannot open file");
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  if (file.bad()) return NotFoundError(path + ": read failed");
-  return contents.str();
+StatusOr<std::string> ReadFileBytes(const std::string& path, const std::string& what) {
+  return ReadWholeFile(path, what, kMaxInputFileBytes);
 }
 
 std::string DirName(const std::string& path) {
@@ -22,11 +17,6 @@ std::string DirName(const std::string& path) {
   if (slash == std::string::npos) return ".";
   if (slash == 0) return "/";
   return path.substr(0, slash);
-}
-
-std::string JoinPath(const std::string& dir, const std::string& name) {
-  if (name.empty() || name[0] == '/' || dir.empty()) return name;
-  return dir.back() == '/' ? dir + name : dir + "/" + name;
 }
 
 bool ParseProto(const std::string& bytes, google::protobuf::MessageLite* message) {

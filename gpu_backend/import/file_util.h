@@ -11,14 +11,13 @@
 
 namespace glpool {
 
-// kNotFound when the file cannot be opened.
-StatusOr<std::string> ReadFileBytes(const std::string& path);
+// common/file_read.h's ReadWholeFile for a file in the ONNX format ("model"
+// or "tensor" in messages): kNotFound when it cannot be opened, an error for
+// directories, devices and files past protobuf's 2 GiB message limit.
+StatusOr<std::string> ReadFileBytes(const std::string& path, const std::string& what = "file");
 
 // "dir/file" -> "dir"; "file" -> ".".
 std::string DirName(const std::string& path);
-
-// Joins `name` to `dir` unless `name` is absolute.
-std::string JoinPath(const std::string& dir, const std::string& name);
 
 // Parses `bytes` into `message`; false on any malformed or truncated input.
 bool ParseProto(const std::string& bytes, google::protobuf::MessageLite* message);

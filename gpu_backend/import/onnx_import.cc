@@ -37,7 +37,7 @@ StatusOr<Graph> ImportOnnxModel(const onnx::ModelProto& model, const std::string
 }
 
 StatusOr<Graph> LoadOnnxModel(const std::string& path, const ImportOptions& options) {
-  StatusOr<std::string> bytes = ReadFileBytes(path);
+  StatusOr<std::string> bytes = ReadFileBytes(path, "model");
   if (!bytes.ok()) return bytes.status();
   onnx::ModelProto model;
   if (!ParseProto(*bytes, &model)) {

@@ -58,6 +58,14 @@ struct ImportOptions {
   // Fold constant subgraphs (shape arithmetic). Turning this off leaves such
   // nodes in place, and import then fails if a shape depends on them.
   bool fold_constants = true;
+  // External data is read only from inside this folder (symlinks
+  // followed); empty means the model's own folder, as ONNX Runtime does.
+  // An application that keeps weights elsewhere names that folder here.
+  std::string external_data_root;
+  // The largest initializer accepted, read or filled (kUnsupported naming
+  // it otherwise), checked before any byte is allocated. Tensor data itself
+  // is capped at 4 GiB whatever this says.
+  uint64_t max_weight_bytes = uint64_t{1} << 32;
 };
 
 StatusOr<Graph> LoadOnnxModel(const std::string& path, const ImportOptions& options = {});

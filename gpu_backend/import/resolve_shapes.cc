@@ -69,6 +69,7 @@ StatusOr<std::vector<TensorType>> TypesFromHints(const Node& node, const ImportS
                  ? UnsupportedError(message + ": glpool has no shape rule for " + node.op_type)
                  : Status(why.code(), message + ": " + why.message());
     }
+    GLPOOL_RETURN_IF_ERROR(CheckTensorSize("output '" + out + "'", hints[i].dims, hints[i].dtype));
     types.push_back({hints[i].dtype, hints[i].dims});
   }
   return types;

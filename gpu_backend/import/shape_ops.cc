@@ -6,6 +6,13 @@
 #include "gpu_backend/import/tensor_values.h"
 
 namespace glpool {
+namespace {
+
+// Products of dims taken from the model: a target like 2^31 x 2^31 x 2^31
+// must be an error, not a signed overflow that happens to wrap.
+bool MultiplyFits(int64_t a, int64_t b, int64_t* product) { return !__builtin_mul_overflow(a, b, product); }
+
+}  // namespace
 
 StatusOr<Shape> ReshapeTarget(const Shape& in, const std::vector<int64_t>& spec, bool allowzero) {
   Shape out(spec.size());
@@ -24,7 +31,9 @@ StatusOr<Shape> ReshapeTarget(const Shape& in, const std::vector<int64_t>& spec,
     } else {
       out[i] = spec[i];
     }
-    known *= out[i];
+    if (!MultiplyFits(known, out[i], &known)) {
+      return InvalidModelError("Reshape shape " + ShapeToString(spec) + " has more elements than fit in 64 bits");
+    }
   }
   const int64_t total = ElementCount(in);
   if (infer >= 0) {
@@ -44,7 +53,12 @@ StatusOr<Shape> FlattenShape(const Shape& in, int64_t axis) {
   if (axis < 0) axis += rank;
   if (axis < 0 || axis > rank) return InvalidModelError("Flatten axis out of range");
   int64_t outer = 1, inner = 1;
-  for (int64_t i = 0; i < rank; ++i) (i < axis ? outer : inner) *= in[static_cast<size_t>(i)];
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t& part = i < axis ? outer : inner;
+    if (!MultiplyFits(part, in[static_cast<size_t>(i)], &part)) {
+      return InvalidModelError("Flatten of " + ShapeToString(in) + ": more elements than fit in 64 bits");
+    }
+  }
   return Shape{outer, inner};
 }
 

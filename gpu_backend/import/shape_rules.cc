@@ -1,8 +1,28 @@
 #include "gpu_backend/import/shape_rules.h"
 
+#include <algorithm>
+
 #include "gpu_backend/import/shape_rules_table.h"
 
 namespace glpool {
+
+Status CheckTensorSize(const std::string& what, const Shape& shape, DataType dtype) {
+  int64_t elements = 1;
+  for (int64_t d : shape) {
+    if (d > 0 && elements > kMaxShapeElements / d) {
+      return UnsupportedError(what + " of shape " + ShapeToString(shape) + " has more than " +
+                              std::to_string(kMaxShapeElements) + " elements");
+    }
+    elements *= d;
+  }
+  const int64_t element_bytes = static_cast<int64_t>(std::max<size_t>(DataTypeSize(dtype), 1));
+  if (elements > kMaxTensorBytes / element_bytes) {
+    return UnsupportedError(what + " of shape " + ShapeToString(shape) + " " + DataTypeName(dtype) + " needs " +
+                            std::to_string(elements * element_bytes) + " bytes, more than the " +
+                            std::to_string(kMaxTensorBytes) + " a tensor may hold");
+  }
+  return Status::Ok();
+}
 namespace {
 
 const ShapeRuleTable& Rules() {
@@ -33,16 +53,12 @@ StatusOr<std::vector<TensorType>> InferNodeTypes(const Graph& graph, const Node&
                              " outputs, the op defines " + std::to_string(types.size()));
   }
   types.resize(node.outputs.size());
-  for (const TensorType& type : types) {
+  for (size_t i = 0; i < types.size(); ++i) {
     // Bounded so element counts can never overflow downstream.
-    int64_t elements = 1;
-    for (int64_t d : type.shape) {
-      if (d < 0) return InvalidModelError("computed a negative dimension: " + ShapeToString(type.shape));
-      if (d > 0 && elements > kMaxShapeElements / d) {
-        return UnsupportedError("computed shape " + ShapeToString(type.shape) + " is too large");
-      }
-      elements *= d;
+    for (int64_t d : types[i].shape) {
+      if (d < 0) return InvalidModelError("computed a negative dimension: " + ShapeToString(types[i].shape));
     }
+    GLPOOL_RETURN_IF_ERROR(CheckTensorSize("output '" + node.outputs[i] + "'", types[i].shape, types[i].dtype));
   }
   return types;
 }

@@ -1,6 +1,8 @@
 #include "gpu_backend/import/tensor_proto.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -53,8 +55,41 @@ int TypedFieldCount(const TensorProto& proto) {
          proto.int32_data_size() + proto.uint64_data_size() + proto.string_data_size();
 }
 
+// Where external data may come from: `location` is relative to `dir` and,
+// with every symlink followed, must stay inside `root` (ONNX Runtime's rule;
+// a downloaded model must not read /etc/passwd or ~/.ssh as its weights).
+StatusOr<std::string> ContainedExternalPath(const TensorProto& proto, const std::string& location,
+                                            const std::string& dir, const std::string& root) {
+  namespace fs = std::filesystem;
+  const std::string where = TensorLabel(proto) + ": external data location '" + location + "'";
+  if (location.find('\0') != std::string::npos) return InvalidModelError(where + " contains a NUL byte");
+  if (fs::path(location).is_absolute()) {
+    return InvalidModelError(where + " is an absolute path; external data is read only from inside the "
+                             "model's folder");
+  }
+  std::error_code error;
+  const fs::path canonical_root = fs::weakly_canonical(fs::absolute(root.empty() ? "." : root, error), error);
+  if (error) return NotFoundError(TensorLabel(proto) + ": external data folder '" + root + "' cannot be resolved");
+  const fs::path candidate = fs::absolute(fs::path(dir.empty() ? "." : dir) / location, error);
+  const fs::path resolved = error ? fs::path() : fs::weakly_canonical(candidate, error);
+  if (error) return InvalidModelError(where + " cannot be resolved (" + error.message() + ")");
+  // Component-wise prefix test: "/models/a" must not accept "/models/ab/x".
+  auto root_part = canonical_root.begin();
+  auto file_part = resolved.begin();
+  for (; root_part != canonical_root.end(); ++root_part, ++file_part) {
+    if (root_part->empty()) continue;  // a trailing separator
+    if (file_part == resolved.end() || *root_part != *file_part) {
+      return InvalidModelError(where + " resolves to '" + resolved.string() + "', outside the folder '" +
+                               canonical_root.string() +
+                               "' external data must come from (set ImportOptions::external_data_root "
+                               "to allow another folder)");
+    }
+  }
+  return resolved.string();
+}
+
 StatusOr<std::vector<uint8_t>> ReadExternal(const TensorProto& proto, const std::string& model_dir,
-                                            size_t expected_bytes) {
+                                            const std::string& root, size_t expected_bytes) {
   std::string location;
   int64_t offset = 0;
   int64_t length = -1;
@@ -63,8 +98,9 @@ StatusOr<std::vector<uint8_t>> ReadExternal(const TensorProto& proto, const std:
       location = entry.value();
     } else if (entry.key() == "offset" || entry.key() == "length") {
       char* end = nullptr;
+      errno = 0;
       const long long value = std::strtoll(entry.value().c_str(), &end, 10);
-      if (entry.value().empty() || *end != '\0' || value < 0) {
+      if (entry.value().empty() || *end != '\0' || value < 0 || errno == ERANGE) {
         return InvalidModelError(TensorLabel(proto) + ": bad external data " + entry.key() + " '" +
                                  entry.value() + "'");
       }
@@ -74,22 +110,35 @@ StatusOr<std::vector<uint8_t>> ReadExternal(const TensorProto& proto, const std:
   if (location.empty()) {
     return InvalidModelError(TensorLabel(proto) + ": external data without a location");
   }
-  const std::string path = JoinPath(model_dir, location);
+  GLPOOL_ASSIGN_OR_RETURN(const std::string path,
+                          ContainedExternalPath(proto, location, model_dir, root.empty() ? model_dir : root));
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    if (std::filesystem::exists(path, error)) {
+      return InvalidModelError(TensorLabel(proto) + ": external data '" + path + "' is not a regular file");
+    }
+    return NotFoundError(TensorLabel(proto) + ": external data file '" + path + "' not found");
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
-    return NotFoundError(TensorLabel(proto) + ": external data file '" + path + "' not found");
+    return NotFoundError(TensorLabel(proto) + ": external data file '" + path + "' cannot be opened");
   }
   file.seekg(0, std::ios::end);
   const int64_t file_size = static_cast<int64_t>(file.tellg());
+  if (offset > file_size) {
+    return InvalidModelError(TensorLabel(proto) + ": external data offset " + std::to_string(offset) +
+                             " lies past the end of '" + path + "' (" + std::to_string(file_size) + " bytes)");
+  }
   if (length < 0) length = file_size - offset;
   if (static_cast<uint64_t>(length) != expected_bytes) {
     return InvalidModelError(TensorLabel(proto) + ": external data length " + std::to_string(length) +
                              " bytes, dims need " + std::to_string(expected_bytes));
   }
-  if (offset + length > file_size) {
+  // offset <= file_size here, so the subtraction cannot wrap.
+  if (length > file_size - offset) {
     return InvalidModelError(TensorLabel(proto) + ": external data file '" + path + "' has " +
-                             std::to_string(file_size) + " bytes, needs " +
-                             std::to_string(offset + length) + " (truncated?)");
+                             std::to_string(file_size) + " bytes, needs " + std::to_string(offset) + " + " +
+                             std::to_string(length) + " (truncated?)");
   }
   std::vector<uint8_t> bytes(expected_bytes);
   file.seekg(offset);
@@ -147,21 +196,15 @@ std::string OnnxDataTypeName(int32_t onnx_type) {
   if (TensorProto::DataType_IsValid(onnx_type)) {
     return TensorProto::DataType_Name(static_cast<TensorProto::DataType>(onnx_type));
   }
-  return "data type " + std::to_string(onnx_type);
+  return std::to_string(onnx_type) + " (not an ONNX data type)";
 }
 
 bool HasExternalData(const TensorProto& proto) {
   return proto.has_data_location() && proto.data_location() == TensorProto::EXTERNAL;
 }
 
-std::string ExternalDataPath(const TensorProto& proto, const std::string& model_dir) {
-  for (const auto& entry : proto.external_data()) {
-    if (entry.key() == "location") return JoinPath(model_dir, entry.value());
-  }
-  return "";
-}
-
-StatusOr<TensorData> TensorDataFromProto(const TensorProto& proto, const std::string& model_dir) {
+StatusOr<TensorData> TensorDataFromProto(const TensorProto& proto, const std::string& model_dir,
+                                         const std::string& external_data_root) {
   const DataType dtype = DataTypeFromOnnx(proto.data_type());
   if (dtype == DataType::kUndefined || dtype == DataType::kString) {
     return UnsupportedError(TensorLabel(proto) + ": data type " + OnnxDataTypeName(proto.data_type()) +
@@ -188,7 +231,7 @@ StatusOr<TensorData> TensorDataFromProto(const TensorProto& proto, const std::st
   const size_t expected_bytes = static_cast<size_t>(count) * DataTypeSize(dtype);
 
   if (HasExternalData(proto)) {
-    GLPOOL_ASSIGN_OR_RETURN(data.bytes, ReadExternal(proto, model_dir, expected_bytes));
+    GLPOOL_ASSIGN_OR_RETURN(data.bytes, ReadExternal(proto, model_dir, external_data_root, expected_bytes));
     return data;
   }
   if (proto.has_raw_data()) {
@@ -212,16 +255,21 @@ StatusOr<TensorData> TensorDataFromProto(const TensorProto& proto, const std::st
   return data;
 }
 
-StatusOr<TensorData> LoadTensorProtoFile(const std::string& path, std::string* name) {
-  GLPOOL_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(path));
+StatusOr<TensorData> ParseTensorProtoBytes(const std::string& bytes, const std::string& label,
+                                           const std::string& model_dir, std::string* name) {
   TensorProto proto;
   if (!ParseProto(bytes, &proto)) {
-    return InvalidModelError(path + ": not a valid serialized ONNX TensorProto");
+    return InvalidModelError(label + ": not a valid serialized ONNX TensorProto");
   }
   if (name) *name = proto.name();
-  StatusOr<TensorData> data = TensorDataFromProto(proto, DirName(path));
-  if (!data.ok()) return data.status().WithContext(path);
+  StatusOr<TensorData> data = TensorDataFromProto(proto, model_dir);
+  if (!data.ok()) return data.status().WithContext(label);
   return data;
+}
+
+StatusOr<TensorData> LoadTensorProtoFile(const std::string& path, std::string* name) {
+  GLPOOL_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(path, "tensor"));
+  return ParseTensorProtoBytes(bytes, path, DirName(path), name);
 }
 
 StatusOr<TensorData> LoadTensorProtoFile(const std::string& path) {

@@ -27,18 +27,26 @@ void TensorDataToProto(const TensorData& data, const std::string& name, onnx::Te
 // The ONNX name of an ONNX data type number, for messages ("BFLOAT16").
 std::string OnnxDataTypeName(int32_t onnx_type);
 
-// Decodes `proto`. External data is looked up relative to `model_dir`.
+// Decodes `proto`. External data is looked up relative to `model_dir` and
+// must lie inside `external_data_root` (empty: model_dir itself) once every
+// symlink is followed: an absolute location, a `..` that leaves the root or
+// a symlink pointing out of it is kInvalidModel naming the tensor.
 // Errors: kUnsupported for dtypes/segments glpool does not represent,
 // kInvalidModel for sizes that disagree with dims, kNotFound (and only
 // then) when the external data file does not exist, so callers can choose
 // to fill missing weights instead.
-StatusOr<TensorData> TensorDataFromProto(const onnx::TensorProto& proto, const std::string& model_dir);
+StatusOr<TensorData> TensorDataFromProto(const onnx::TensorProto& proto, const std::string& model_dir,
+                                         const std::string& external_data_root = "");
 
 // Whether `proto` keeps its payload in an external file.
 bool HasExternalData(const onnx::TensorProto& proto);
 
-// The external file `proto` refers to, joined to model_dir ("" if none).
-std::string ExternalDataPath(const onnx::TensorProto& proto, const std::string& model_dir);
+// Decodes a serialized TensorProto held in memory; `label` names it in
+// errors (a path), external data is looked up relative to `model_dir`, and
+// `name` (when given) receives the tensor's stored name. The file readers
+// below and the input fuzz target both come through here.
+StatusOr<TensorData> ParseTensorProtoBytes(const std::string& bytes, const std::string& label,
+                                           const std::string& model_dir, std::string* name = nullptr);
 
 // Reads a serialized TensorProto file (ONNX test_data_set_*/input_0.pb).
 StatusOr<TensorData> LoadTensorProtoFile(const std::string& path);

@@ -11,23 +11,6 @@ bool IsFloatType(DataType dtype) {
   return dtype == DataType::kFloat32 || dtype == DataType::kFloat16 || dtype == DataType::kFloat64;
 }
 
-StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b) {
-  const size_t rank = std::max(a.size(), b.size());
-  Shape out(rank);
-  for (size_t i = 0; i < rank; ++i) {
-    const int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
-    const int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    if (da == db || db == 1) {
-      out[i] = da;
-    } else if (da == 1) {
-      out[i] = db;
-    } else {
-      return InvalidModelError("shapes " + ShapeToString(a) + " and " + ShapeToString(b) + " do not broadcast");
-    }
-  }
-  return out;
-}
-
 std::vector<int64_t> Strides(const Shape& shape) {
   std::vector<int64_t> strides(shape.size(), 1);
   for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];

@@ -12,9 +12,6 @@ namespace glpool {
 
 bool IsFloatType(DataType dtype);
 
-// Numpy/ONNX multidirectional broadcasting; kInvalidModel when incompatible.
-StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b);
-
 // Row-major strides of `shape` (elements).
 std::vector<int64_t> Strides(const Shape& shape);
 

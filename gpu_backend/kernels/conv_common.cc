@@ -301,6 +301,12 @@ StatusOr<ConvChannels> ReadConvChannels(const Node& node, const ConvOperands& op
     fits = (transposed ? w[0] == x[1] : w[1] == ch.in_per_group && w[0] % ch.group == 0) &&
            y[1] == ch.out_channels && (!operands.b || ElementCount(operands.b->shape) == ch.out_channels);
   }
+  // Weight packing divides by both; an empty W must not reach it.
+  if (fits && (ch.in_per_group < 1 || ch.out_per_group < 1)) {
+    return InvalidModelError("W " + ShapeToString(w) + " gives " + std::to_string(ch.out_per_group) +
+                             " output and " + std::to_string(ch.in_per_group) +
+                             " input channels per group; a convolution needs at least one of each");
+  }
   if (!fits) {
     return InvalidModelError("group " + std::to_string(ch.group) + " does not fit X " + ShapeToString(x) + ", W " +
                              ShapeToString(w) + " and Y " + ShapeToString(y) +

@@ -15,6 +15,7 @@
 #include "gpu_backend/gl/gl_texture.h"
 #include "gpu_backend/gl/texture_transfer.h"
 #include "gpu_backend/kernels/kernel.h"
+#include "gpu_backend/kernels/kernel_check.h"
 #include "gpu_backend/kernels/logical_index.h"
 #include "gpu_backend/runtime/gpu_values.h"
 #include "gpu_backend/runtime/layout_convert.h"
@@ -90,7 +91,6 @@ uint64_t FootprintBytes(const Phwc4Layout& layout, bool half) {
   return std::max<uint64_t>(static_cast<uint64_t>(layout.texels()), 1) * TexelBytes(half);
 }
 
-bool IsCast(const std::string& op_type) { return op_type == "Cast" || op_type == "CastLike"; }
 
 float MaxMagnitude(const std::vector<float>& values) {
   float largest = 0.0f;
@@ -163,26 +163,8 @@ Status Executor::State::BuildTasks() {
   for (const Node& node : graph.nodes) nodes[node.name] = &node;
   for (const Task& compiled_task : compiled.tasks) {
     const Node& node = *nodes.at(compiled_task.node);
-    const KernelEntry* kernel = FindKernel(node.op_type);
-    if (kernel == nullptr) {
-      return UnsupportedError("node " + node.name + ": op " + node.op_type + " has no GPU kernel");
-    }
-    // Descriptors report what is wrong with the node; which node it is gets
-    // added here, once for all of them.
-    const std::string where = "node " + node.name + " (" + node.op_type + ")";
     TaskRuntime task;
-    StatusOr<KernelPlan> plan = kernel->build(graph, node, limits);
-    if (!plan.ok()) return plan.status().WithContext(where);
-    task.plan = std::move(plan).value();
-    // The GPU holds floats, integers and bools; float64 only at a Cast,
-    // where converting at the graph's edge is exactly the cast.
-    for (const auto* names : {&task.plan.inputs, &task.plan.outputs}) {
-      for (const std::string& name : *names) {
-        const Tensor& tensor = TensorNamed(name);
-        if (tensor.dtype == DataType::kFloat64 && IsCast(node.op_type)) continue;
-        GLPOOL_TRY_CONTEXT(RequireGpuStorable(tensor), where);
-      }
-    }
+    GLPOOL_ASSIGN_OR_RETURN(task.plan, BuildNodeKernel(graph, node, limits));
     for (const std::string& name : task.plan.inputs) task.roots.push_back(Root(name));
     for (const std::string& name : task.plan.outputs) task.roots.push_back(Root(name));
     TaskInfo task_info{node.name, node.op_type, task.plan.shader, task.roots};

@@ -50,6 +50,15 @@ vec4 activate(vec4 v) {
 }
 )glsl";
 
+// Kernels name their work group and invocation through these, never through
+// gl_WorkGroupID / gl_GlobalInvocationID: a dispatch larger than the
+// device's work-group count limit runs in parts (GlProgram::Dispatch), and
+// each part's first group arrives in glpool_group_base.
+const char kGroupIds[] = R"glsl(uniform highp uvec3 glpool_group_base;
+#define GLPOOL_GROUP_ID (gl_WorkGroupID + glpool_group_base)
+#define GLPOOL_GLOBAL_ID (GLPOOL_GROUP_ID * gl_WorkGroupSize + gl_LocalInvocationID)
+)glsl";
+
 std::vector<std::string> WordsAfter(const std::string& source, const std::string& tag) {
   std::vector<std::string> words;
   const size_t at = source.find(tag);
@@ -175,6 +184,7 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
   std::string text = "#version 310 es\n";
   for (const auto& [key, value] : defines) text += "#define " + key + " " + value + "\n";
   text += "precision highp float;\nprecision highp int;\n";
+  text += kGroupIds;
   text += kActivation;
   for (const TensorBinding& t : tensors) text += TensorPreamble(t);
   for (const WeightBinding& w : weights) {

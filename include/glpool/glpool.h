@@ -3,6 +3,7 @@
 
 #include "glpool/context.h"
 #include "glpool/diagnostics.h"
+#include "glpool/files.h"
 #include "glpool/gpu_info.h"
 #include "glpool/layout.h"
 #include "glpool/model.h"

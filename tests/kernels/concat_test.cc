@@ -62,3 +62,47 @@ TEST(ConcatTest, ConstantInput) {
 
 }  // namespace
 }  // namespace glpool::testing
+
+namespace glpool::testing {
+namespace {
+
+// DenseNet-style: 20 inputs (one empty) along channels, more than the kernel
+// binds at once; the default passes split it into a tree of Concats.
+TEST(ConcatTest, TwentyInputsRunAsATreeOfConcats) {
+  std::vector<Shape> inputs;
+  int64_t channels = 0;
+  for (int64_t i = 0; i < 20; ++i) {
+    const int64_t c = i == 7 ? 0 : 1 + i % 5;
+    inputs.push_back({1, c, 5, 6});
+    channels += c;
+  }
+  KernelCase c = Concat(1, inputs, {1, channels, 5, 6});
+  c.default_passes = true;
+  ExpectMatchesReference(c, SweepVariants());
+}
+
+KernelCase Variadic(const std::string& op, size_t count) {
+  KernelCase c;
+  c.node.name = op + "_node";
+  c.node.op_type = op;
+  for (size_t i = 0; i < count; ++i) {
+    const std::string name = "x" + std::to_string(i);
+    c.node.inputs.push_back(name);
+    // Every third input broadcasts along channels.
+    c.inputs[name] = RandomTensor(i % 3 == 2 ? Shape{1, 1, 4, 5} : Shape{1, 6, 4, 5}, static_cast<uint32_t>(31 + i));
+  }
+  c.node.outputs = {"y"};
+  c.outputs["y"] = {1, 6, 4, 5};
+  c.default_passes = true;
+  return c;
+}
+
+TEST(ConcatTest, WideSumMeanMaxMinRunAsTrees) {
+  for (const char* op : {"Sum", "Mean", "Max", "Min"}) {
+    SCOPED_TRACE(op);
+    ExpectMatchesReference(Variadic(op, 17), SweepVariants());
+  }
+}
+
+}  // namespace
+}  // namespace glpool::testing

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "gpu_backend/kernels/kernel_check.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -205,6 +206,25 @@ TEST(ElementwiseUnaryTest, CastFloat64AtTheGraphEdge) {
   like.constants["like"] = TypedTensor(DataType::kInt8, {1}, {0});
   like.opset = 15;
   ExpectMatchesReference(like, SweepVariants());
+}
+
+// More work groups on one axis than GL_MAX_COMPUTE_WORK_GROUP_COUNT allows
+// (65535 on llvmpipe, and the GLES minimum): the dispatch runs in parts,
+// each told its first group, and every element is still computed once.
+TEST(ElementwiseUnaryTest, DispatchLargerThanTheWorkGroupLimitRunsInParts) {
+  const Shape shape = {1, 1, 1, 8 * 65535 + 4099};
+  const KernelCase c = Unary("Relu", shape);
+  const Graph graph = GraphOf(c);
+  StatusOr<KernelPlan> plan = BuildNodeKernel(graph, graph.nodes[0], KernelLimits{});
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  ASSERT_GT(plan->groups[0] * uint64_t{1}, uint64_t{65535}) << "the case no longer needs a split dispatch";
+  ExpectMatchesReference(c, {SweepVariants()[0]});
+}
+
+// A zero-sized dimension dispatches nothing and gives an empty output.
+TEST(ElementwiseUnaryTest, EmptyTensorRunsNothing) {
+  const Shape shape = {1, 0, 4, 4};
+  ExpectMatchesReference(Unary("Relu", shape), {SweepVariants()[0]});
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/cpu_reference/value.h"
 #include "gpu_backend/gl/gl_context.h"
+#include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/runtime/gpu_values.h"
 
 namespace glpool::testing {
@@ -98,7 +99,15 @@ Comparison CompareWithReference(const KernelCase& c, const ExecutorOptions& opti
     result.error = "CPU reference: " + reference.status().ToString();
     return result;
   }
-  auto executor = Executor::Create(graph, options);
+  Graph gpu_graph = graph;
+  if (c.default_passes) {
+    Status passes = RunDefaultPasses(gpu_graph);
+    if (!passes.ok()) {
+      result.error = "graph passes: " + passes.ToString();
+      return result;
+    }
+  }
+  auto executor = Executor::Create(gpu_graph, options);
   if (!executor.ok()) {
     result.error = "GPU executor: " + executor.status().ToString();
     return result;

@@ -18,6 +18,9 @@ struct KernelCase {
   std::map<std::string, Shape> outputs;        // output name -> expected shape
   std::map<std::string, DataType> output_dtypes;  // where not float32 (bool, integers...)
   int64_t opset = 13;                          // semantics of the node (Softmax, Resize, Clip...)
+  // Run the default graph passes on the GPU's copy of the graph first (as
+  // every Session does); the CPU reference still runs the node as it is.
+  bool default_passes = false;
 };
 
 // Deterministic values in [lo, hi) for a shape.

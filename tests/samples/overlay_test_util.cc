@@ -19,8 +19,8 @@ StatusOr<TestNetwork> U2netpTestNetwork() {
   GLPOOL_ASSIGN_OR_RETURN(Model model, LoadModelForRun(path, ModelLoadFlags{}));
   GLPOOL_ASSIGN_OR_RETURN(auto shapes, ResolvedInputShapes(model, ModelLoadFlags{}));
   TestNetwork network{"u2netp", std::move(model), shapes, {}};
-  for (const auto& [name, shape] : shapes) {
-    GLPOOL_ASSIGN_OR_RETURN(network.inputs[name], LoadModelInput("", name, shape));
+  for (const TensorInfo& input : network.model.inputs()) {
+    GLPOOL_ASSIGN_OR_RETURN(network.inputs[input.name], LoadModelInput("", {input.name, input.dtype, shapes.at(input.name)}));
   }
   return network;
 }

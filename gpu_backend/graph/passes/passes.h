@@ -60,6 +60,15 @@ StatusOr<int> MarkFreeReshapes(Graph& graph);
 // no node or graph input/output refers to (e.g. BN parameters after folding).
 StatusOr<int> RemoveDeadNodes(Graph& graph);
 
+// Concat, Sum, Max, Min and Mean (float32) with more than `width` inputs
+// become a tree of the same op over groups of at most `width` inputs, in
+// input order (Mean: a Sum tree, then a Mul by 1/count), so GPU kernels
+// that bind a fixed number of inputs run any arity. Concat's empty inputs
+// are dropped first. Results are identical for Concat, Max and Min; Sum
+// and Mean add in another order.
+inline constexpr size_t kMaxKernelVariadicInputs = 7;  // kernels bind at most 8 objects
+StatusOr<int> SplitWideVariadics(Graph& graph, size_t width = kMaxKernelVariadicInputs);
+
 // How many rewrites each pass of RunDefaultPasses made.
 struct PassStats {
   int seeded_dropouts_lowered = 0;
@@ -70,6 +79,7 @@ struct PassStats {
   int activations_fused = 0;
   int free_reshapes = 0;
   int dead_nodes_removed = 0;
+  int wide_variadics_split = 0;
 };
 
 // Every pass above, in the order that lets each feed the next.

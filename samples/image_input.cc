@@ -1,0 +1,87 @@
+#include "samples/image_input.h"
+
+#include <algorithm>
+#include <climits>
+#include <vector>
+
+#include "samples/jpeg_check.h"
+
+// Only the formats image_input.h promises. Each other stb_image decoder is
+// more code reading hostile bytes: Debian's version overflows a signed int
+// parsing a PNM header of ten digits (tests/fuzz/regressions/image/), and
+// PSD, PIC, HDR, TGA and GIF add more such parsers nobody asked for.
+// stb_image trusts sizes inside the file: a PNG chunk claiming 1 GiB makes
+// it reserve that much before finding the file is 100 bytes long. Every
+// allocation goes through a cap that DecodeImageInput sets from what the
+// image can legitimately need (its pixels at 16 bits per channel, plus the
+// file itself); past it, stb gets NULL and fails with "outofmem".
+#include <cstdlib>
+namespace {
+thread_local size_t g_stb_allocation_cap = 0;
+void* CappedMalloc(size_t size) { return size > g_stb_allocation_cap ? nullptr : std::malloc(size); }
+void* CappedRealloc(void* p, size_t size) { return size > g_stb_allocation_cap ? nullptr : std::realloc(p, size); }
+}  // namespace
+#define STBI_MALLOC(size) CappedMalloc(size)
+#define STBI_REALLOC(p, size) CappedRealloc(p, size)
+#define STBI_FREE(p) std::free(p)
+#define STBI_ONLY_PNG
+#define STBI_ONLY_JPEG
+#define STBI_ONLY_BMP
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_FAILURE_USERMSG
+#include <stb_image.h>
+
+namespace glpool {
+
+StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
+                                      uint64_t max_pixels) {
+  if (input.shape.size() != 4 || input.shape[1] != 3) {
+    return InvalidArgumentError("image input " + label + ": the model input '" + input.name + "' has shape " +
+                                ShapeToString(input.shape) + ", not Nx3xHxW");
+  }
+  if (bytes.size() > static_cast<size_t>(INT_MAX)) {
+    return InvalidArgumentError("image input " + label + ": " + std::to_string(bytes.size()) +
+                                " bytes, more than stb_image reads");
+  }
+  GLPOOL_RETURN_IF_ERROR(CheckJpegHuffmanTables(bytes, label));
+  const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
+  const int size = static_cast<int>(bytes.size());
+  int width = 0, height = 0, channels = 0;
+  if (!stbi_info_from_memory(data, size, &width, &height, &channels)) {
+    return InvalidArgumentError("reading image " + label + ": " + stbi_failure_reason());
+  }
+  if (width <= 0 || height <= 0 || static_cast<uint64_t>(width) * static_cast<uint64_t>(height) > max_pixels) {
+    return InvalidArgumentError("reading image " + label + ": " + std::to_string(width) + "x" +
+                                std::to_string(height) + " pixels, more than the limit of " +
+                                std::to_string(max_pixels));
+  }
+  g_stb_allocation_cap = static_cast<size_t>(width) * static_cast<size_t>(height) * 8 + 2 * bytes.size() + 65536;
+  unsigned char* pixels = stbi_load_from_memory(data, size, &width, &height, &channels, 3);
+  if (pixels == nullptr) return InvalidArgumentError("reading image " + label + ": " + stbi_failure_reason());
+  const int64_t n = input.shape[0], out_h = input.shape[2], out_w = input.shape[3];
+  std::vector<float> values(static_cast<size_t>(ElementCount(input.shape)));
+  // Bilinear resize to the model's input, pixel centres aligned (half-pixel).
+  for (int64_t y = 0; y < out_h; ++y) {
+    const float sy = std::max(0.0f, (y + 0.5f) * height / out_h - 0.5f);
+    const int y0 = std::min(static_cast<int>(sy), height - 1), y1 = std::min(y0 + 1, height - 1);
+    const float fy = sy - y0;
+    for (int64_t x = 0; x < out_w; ++x) {
+      const float sx = std::max(0.0f, (x + 0.5f) * width / out_w - 0.5f);
+      const int x0 = std::min(static_cast<int>(sx), width - 1), x1 = std::min(x0 + 1, width - 1);
+      const float fx = sx - x0;
+      for (int c = 0; c < 3; ++c) {
+        auto at = [&](int yy, int xx) {
+          return pixels[(static_cast<size_t>(yy) * static_cast<size_t>(width) + static_cast<size_t>(xx)) * 3 + c] /
+                 255.0f;
+        };
+        const float top = at(y0, x0) * (1 - fx) + at(y0, x1) * fx;
+        const float bottom = at(y1, x0) * (1 - fx) + at(y1, x1) * fx;
+        for (int64_t b = 0; b < n; ++b) values[((b * 3 + c) * out_h + y) * out_w + x] = top * (1 - fy) + bottom * fy;
+      }
+    }
+  }
+  stbi_image_free(pixels);
+  return TensorData::FromFloats(input.shape, values);
+}
+
+}  // namespace glpool

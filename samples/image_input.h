@@ -1,0 +1,24 @@
+// Image bytes -> a model input tensor, for `glpool run --input IMAGE` and the
+// image fuzz target. Pure decoding: no files, no GL.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "samples/model_input.h"
+
+namespace glpool {
+
+// The largest image decoded: 2^28 pixels (16384 x 16384, 768 MiB as RGB).
+// The header is checked before any pixel is allocated, so a file that only
+// claims huge dimensions costs nothing.
+constexpr uint64_t kMaxImagePixels = uint64_t{1} << 28;
+
+// Decodes PNG, JPEG or BMP `bytes` (stb_image; other formats are refused)
+// and resizes it bilinearly to `input`'s H x W as RGB in [0, 1], NCHW, copied over the batch. `input`
+// must be Nx3xHxW. Errors (kInvalidArgument) name `label`: undecodable
+// bytes, an image of more than `max_pixels` pixels, a wrong input shape.
+StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
+                                      uint64_t max_pixels = kMaxImagePixels);
+
+}  // namespace glpool

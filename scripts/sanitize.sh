@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# CI's sanitizer and fuzz step (scripts/test.sh runs it after the main
+# suite). In a second build folder, build-sanitize, with AddressSanitizer and
+# UndefinedBehaviorSanitizer (every report fatal):
+#  1. the unit tests that need no GL: planner, import, CPU reference;
+#  2. every fuzz target over its committed corpus, its regressions and the
+#     generated seeds (scripts/fuzz_seeds.sh), plus the zoo models;
+#  3. 60 s of fresh mutation per target, two targets at a time, with
+#     libFuzzer when clang's -fsanitize=fuzzer links, else with the
+#     standalone driver's random mutation (the output says which).
+# GLPOOL_FUZZ_SECONDS changes the 60 s.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CCACHE_BASEDIR="$PWD"
+build=build-sanitize
+seconds="${GLPOOL_FUZZ_SECONDS:-60}"
+start=$(date +%s)
+
+probe_dir="$(mktemp -d)"
+trap 'rm -rf "$probe_dir"' EXIT
+echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' > "$probe_dir/probe.cc"
+if command -v clang++ > /dev/null && clang++ -fsanitize=fuzzer,address "$probe_dir/probe.cc" -o "$probe_dir/probe" 2> /dev/null; then
+  echo "sanitize: clang with libFuzzer: fuzz targets mutate with libFuzzer (coverage-guided)"
+  compilers=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGLPOOL_LIBFUZZER=ON)
+  fuzz_targets=(libfuzzer_records libfuzzer_onnx libfuzzer_tensor_pb libfuzzer_image)
+else
+  echo "sanitize: no libFuzzer (clang with libclang-rt-14-dev); fuzz targets mutate with the standalone driver"
+  compilers=(-DGLPOOL_LIBFUZZER=OFF)
+  fuzz_targets=()
+fi
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGLPOOL_SANITIZE=ON "${compilers[@]}" > /dev/null
+cmake --build "$build" -j "$(nproc)" --target planner_tests import_tests cpu_reference_tests \
+  fuzz_records fuzz_onnx fuzz_tensor_pb fuzz_image "${fuzz_targets[@]}"
+echo "sanitize: built in $(( $(date +%s) - start )) s"
+
+# 1. Unit tests. The CPU reference's whole-model tests run the shared
+# models through plain C++ kernels, minutes under ASan; they stay in the
+# plain build (ctest) and are named here rather than silently dropped.
+slow_cpu_tests='SharedModelsTest.*:OnnxTestdataTest.*'
+echo "sanitize: cpu_reference_tests without $slow_cpu_tests (run by the plain build)"
+"$build/tests/planner/planner_tests" --gtest_brief=1
+"$build/tests/import/import_tests" --gtest_brief=1
+"$build/tests/cpu_reference/cpu_reference_tests" --gtest_brief=1 --gtest_filter="-$slow_cpu_tests"
+echo "sanitize: unit tests passed at $(( $(date +%s) - start )) s"
+
+# 2. Replay: committed corpus, regressions, generated seeds.
+bash scripts/fuzz_seeds.sh "$build/fuzz-seeds"
+for target in records onnx tensor_pb image; do
+  inputs=("tests/fuzz/corpus/$target" "$build/fuzz-seeds/$target")
+  [ -d "tests/fuzz/regressions/$target" ] && inputs+=("tests/fuzz/regressions/$target")
+  [ "$target" = onnx ] && inputs+=("$build/fuzz-seeds/onnx_zoo")
+  echo -n "sanitize: replay $target: "
+  "$build/tests/fuzz/fuzz_$target" -timeout=120 -artifact_prefix="$build/" "${inputs[@]}"
+done
+
+# 3. Fresh mutation, two targets at a time (CI machines have 2 cores).
+run_pair() {
+  local pids=() target failed=0
+  for target in "$@"; do
+    bash scripts/fuzz_run.sh "$build" "$target" "$seconds" 0 "$build/fuzz-seeds" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  return "$failed"
+}
+run_pair records onnx
+run_pair tensor_pb image
+echo "sanitize: all passed in $(( $(date +%s) - start )) s"
