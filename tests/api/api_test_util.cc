@@ -42,6 +42,20 @@ std::string WriteSymbolicConvModel() {
   return builder.Save(MakeTempDir());
 }
 
+std::string WriteFourChannelModel() {
+  ModelBuilder builder;
+  builder.Input("image", {1, 3, -1, -1})
+      .Output("rgba")
+      .FloatInit("w", {4, 3, 1, 1}, {0.5f, -1.0f, 0.25f, 1.5f, 0.0f, -0.5f, -2.0f, 0.75f, 1.0f, 0.3f, 0.3f, 0.3f})
+      .Node("Conv", {"image", "w"}, {"c"}, "conv")
+      .Node("Sigmoid", {"c"}, {"rgba"}, "sigmoid");
+  auto* dims = builder.model().mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()
+                   ->mutable_shape()->mutable_dim();
+  dims->Mutable(2)->set_dim_param("height");
+  dims->Mutable(3)->set_dim_param("width");
+  return builder.Save(MakeTempDir());
+}
+
 std::string WriteUnsupportedOpModel() {
   ModelBuilder builder;
   // Det (determinant) is a valid ONNX op that neither the GPU nor the CPU
@@ -103,6 +117,18 @@ void AppTexture::Upload(GLenum format, GLenum type, const void* pixels) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, format, type, pixels);
   glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+std::vector<float> AppTexture::ReadRgbaFloats() const {
+  std::vector<float> rgba(static_cast<size_t>(width_ * height_ * 4));
+  GLuint framebuffer = 0;
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, id_, 0);
+  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_FLOAT, rgba.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &framebuffer);
+  return rgba;
 }
 
 }  // namespace glpool::testing_util

@@ -20,6 +20,10 @@ std::string SharedModelPath(const std::string& name);
 // Conv 1x1 -> Sigmoid, output 1 x 5 x H/2 x W/2. Written into a temp folder.
 std::string WriteSymbolicConvModel();
 
+// 1 x 3 x H x W -> Conv 1x1 (3 -> 4 channels) -> Sigmoid -> 1 x 4 x H x W
+// ("image" -> "rgba"), H and W symbolic: an output a texture can hold.
+std::string WriteFourChannelModel();
+
 // A model with one op glpool has no kernel for on the GPU (but ONNX knows).
 std::string WriteUnsupportedOpModel();
 
@@ -54,6 +58,8 @@ class AppTexture {
   AppTexture& operator=(const AppTexture&) = delete;
   GLuint id() const { return id_; }
   void Upload(GLenum format, GLenum type, const void* pixels);
+  // The app's own read through a framebuffer (float RGBA, rows bottom-up as GL stores them).
+  std::vector<float> ReadRgbaFloats() const;
 
  private:
   GLuint id_ = 0;

@@ -114,5 +114,40 @@ TEST(GpuBindingLayouts, Phwc4ZeroCopyAndNhwcBuffersMatchCpuTensors) {
       << "max difference " << MaxAbsDifference(from_buffer, cpu_path->at("mask"));
 }
 
+// A mask texture out: the output written into the app's RGBA32F texture
+// (channel c in component c) equals the CPU-tensor path bit for bit.
+TEST(GpuBindingLayouts, Rgba32fTextureOutputMatchesCpuTensors) {
+  AppEglContext app;
+  ASSERT_EQ(app.error(), "");
+  StatusOr<Model> model = Model::Load(WriteFourChannelModel());
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  SessionOptions options;
+  options.objects = ObjectKind::kTextures;
+  options.input_shapes = {{"image", {1, 3, 11, 14}}};
+  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  const TensorData x = RandomFloats({1, 3, 11, 14}, 9);
+  StatusOr<std::map<std::string, TensorData>> cpu_path = (*session)->Run({{"image", x}});
+  ASSERT_TRUE(cpu_path.ok()) << cpu_path.status().ToString();
+
+  AppTexture mask(GL_RGBA32F, 14, 11);
+  ASSERT_TRUE((*session)->BindOutput("rgba", {mask.id(), GpuLayout::kRgba32fTexture}).ok());
+  const uint64_t reads = GetRuntimeCounters().gpu_reads;
+  StatusOr<std::map<std::string, TensorData>> gpu_path = (*session)->Run({{"image", x}});
+  ASSERT_TRUE(gpu_path.ok()) << gpu_path.status().ToString();
+  EXPECT_EQ(GetRuntimeCounters().gpu_reads, reads);
+  EXPECT_EQ(gpu_path->count("rgba"), 0u);
+
+  // Texel (w, h) of the texture holds the four channels at (h, w).
+  const std::vector<float> rgba = mask.ReadRgbaFloats();
+  std::vector<float> nchw(rgba.size());
+  for (int64_t c = 0; c < 4; ++c) {
+    for (int64_t i = 0; i < 11 * 14; ++i) nchw[static_cast<size_t>(c * 11 * 14 + i)] = rgba[static_cast<size_t>(i * 4 + c)];
+  }
+  const TensorData from_texture = TensorData::FromFloats({1, 4, 11, 14}, nchw);
+  EXPECT_TRUE(BitIdentical(from_texture, cpu_path->at("rgba")))
+      << "max difference " << MaxAbsDifference(from_texture, cpu_path->at("rgba"));
+}
+
 }  // namespace
 }  // namespace glpool::testing_util
