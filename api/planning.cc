@@ -9,7 +9,7 @@
 #include "api/plan_textures.h"
 #include "planner/plan_report.h"
 #include "planner/plan_report_format.h"
-#include "planner/records_json.h"
+#include "planner/records_csv.h"
 
 namespace glpool {
 namespace {
@@ -30,11 +30,14 @@ PlanModelFlags ModelFlags(const PlanningOptions& options) {
 StatusOr<std::vector<Planned>> PlanAll(const std::string& path, bool records_file, const PlanningOptions& planning) {
   PlanReportOptions options;
   GLPOOL_RETURN_IF_ERROR(SelectStrategies(planning.strategy, &options));
-  if (!(planning.budget_seconds >= 0.0) || !std::isfinite(planning.budget_seconds)) {
-    return InvalidArgumentError("--budget must be a number of seconds >= 0");
+  if (planning.budget_seconds != -1.0) {
+    if (!(planning.budget_seconds >= 0.0) || !std::isfinite(planning.budget_seconds)) {
+      return InvalidArgumentError("--budget must be a number of seconds >= 0");
+    }
+    options.objects.budget_seconds = planning.budget_seconds;
+    options.offsets.budget_seconds = planning.budget_seconds;
   }
   if (planning.alignment == 0) return InvalidArgumentError("--alignment must be at least 1");
-  options.offsets.budget_seconds = planning.budget_seconds;
   options.offsets.alignment = planning.alignment;
   if (path.empty()) return InvalidArgumentError("nothing to plan: give --records FILE.json");
   std::vector<Planned> planned;
@@ -47,7 +50,8 @@ StatusOr<std::vector<Planned>> PlanAll(const std::string& path, bool records_fil
     }
     return planned;
   }
-  GLPOOL_ASSIGN_OR_RETURN(RecordSet set, ReadRecordsJson(path));
+  GLPOOL_ASSIGN_OR_RETURN(RecordSet set, ReadRecordsFile(path));
+  if (!planning.save_records.empty()) GLPOOL_RETURN_IF_ERROR(WriteRecordsFile(set, planning.save_records));
   StatusOr<PlanReport> report = BuildPlanReport(set, options);
   if (!report.ok()) return report.status().WithContext(path);
   planned.push_back({"", std::move(report).value()});

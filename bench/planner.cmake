@@ -24,3 +24,19 @@ add_custom_target(planner_memory_report
   DEPENDS planner_report
   COMMENT "Writing bench/reports/planner_memory.md"
   VERBATIM)
+
+# The scale report: every strategy on seeded generated record sets of 1k to
+# 100k tensors.
+#   cmake --build <build> --target planner_scale_report
+#     regenerates bench/reports/planner_scale.md in the source tree.
+add_executable(planner_scale ${CMAKE_CURRENT_LIST_DIR}/planner_scale.cc
+               ${CMAKE_CURRENT_LIST_DIR}/record_generator.cc)
+target_include_directories(planner_scale PRIVATE ${PROJECT_SOURCE_DIR})
+target_link_libraries(planner_scale PRIVATE glpool_planner)
+glpool_warnings(planner_scale)
+
+add_custom_target(planner_scale_report
+  COMMAND planner_scale --out ${CMAKE_CURRENT_LIST_DIR}/reports/planner_scale.md
+  DEPENDS planner_scale
+  COMMENT "Writing bench/reports/planner_scale.md"
+  VERBATIM)

@@ -1,22 +1,13 @@
 #include "planner/lower_bounds.h"
 
 #include <algorithm>
+#include <functional>
+#include <queue>
+#include <set>
+#include <utility>
 
 namespace glpool {
 namespace {
-
-bool Live(const ByteRecord& r, TaskId t) { return r.first_task <= t && t <= r.last_task; }
-
-std::vector<TaskId> StartTasks(const std::vector<ByteRecord>& records) {
-  std::vector<TaskId> starts;
-  starts.reserve(records.size());
-  for (const ByteRecord& r : records) {
-    if (r.first_task <= r.last_task) starts.push_back(r.first_task);
-  }
-  std::sort(starts.begin(), starts.end());
-  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-  return starts;
-}
 
 template <typename Record>
 std::vector<ByteRecord> ToTexelRecords(const std::vector<Record>& records) {
@@ -59,17 +50,35 @@ uint64_t OffsetsLowerBound(const std::vector<ByteRecord>& records) {
 }
 
 std::vector<uint64_t> PositionalMaxima(const std::vector<ByteRecord>& records) {
-  std::vector<size_t> by_size(records.size());
-  for (size_t i = 0; i < by_size.size(); ++i) by_size[i] = i;
-  std::stable_sort(by_size.begin(), by_size.end(),
-                   [&](size_t a, size_t b) { return records[a].size > records[b].size; });
+  // Sweep the start tasks in order with the live sizes in a multiset, so a
+  // start task costs its live count plus log n per record entering or
+  // leaving: O(n log n + sum of live counts at start tasks).
+  std::vector<size_t> by_first;
+  by_first.reserve(records.size());
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (records[i].first_task <= records[i].last_task) by_first.push_back(i);
+  }
+  std::sort(by_first.begin(), by_first.end(),
+            [&](size_t a, size_t b) { return records[a].first_task < records[b].first_task; });
+  using End = std::pair<TaskId, uint64_t>;  // (last task, size)
+  std::priority_queue<End, std::vector<End>, std::greater<End>> ends;
+  std::multiset<uint64_t, std::greater<uint64_t>> live;
   std::vector<uint64_t> kth_max;  // kth_max[k] = L_{k+1}
-  for (TaskId t : StartTasks(records)) {
+  for (size_t next = 0; next < by_first.size();) {
+    const TaskId t = records[by_first[next]].first_task;
+    while (!ends.empty() && ends.top().first < t) {
+      live.erase(live.find(ends.top().second));
+      ends.pop();
+    }
+    for (; next < by_first.size() && records[by_first[next]].first_task == t; ++next) {
+      const ByteRecord& r = records[by_first[next]];
+      live.insert(r.size);
+      ends.push({r.last_task, r.size});
+    }
+    if (kth_max.size() < live.size()) kth_max.resize(live.size(), 0);
     size_t k = 0;
-    for (size_t i : by_size) {
-      if (!Live(records[i], t)) continue;
-      if (k == kth_max.size()) kth_max.push_back(0);
-      kth_max[k] = std::max(kth_max[k], records[i].size);
+    for (uint64_t size : live) {
+      kth_max[k] = std::max(kth_max[k], size);
       ++k;
     }
   }

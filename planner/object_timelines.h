@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -31,6 +32,25 @@ class ObjectTimelines {
     auto next = m.lower_bound(first);
     if (next != m.end() && next->first <= last) return false;
     if (next != m.begin() && std::prev(next)->second >= first) return false;
+    return true;
+  }
+
+  // IsFree and, when free, Distance, with one lookup (the inner step of
+  // greedy by size).
+  bool FreeDistance(size_t object, TaskId first, TaskId last, TaskId* distance) const {
+    const auto& m = busy_[object];
+    auto next = m.lower_bound(first);
+    TaskId best = kFar;
+    if (next != m.end()) {
+      if (next->first <= last) return false;
+      best = next->first - last - 1;
+    }
+    if (next != m.begin()) {
+      const TaskId end = std::prev(next)->second;
+      if (end >= first) return false;
+      best = std::min(best, first - end - 1);
+    }
+    *distance = best;
     return true;
   }
 

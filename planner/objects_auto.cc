@@ -13,11 +13,13 @@
 #include "planner/objects_naive.h"
 #include "planner/objects_search.h"
 #include "planner/objects_window.h"
+#include "planner/verifier.h"
 
 namespace glpool {
 
 AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
                                   const AutoObjectsOptions& options) {
+  const Deadline deadline(options.budget_seconds);
   const std::vector<uint64_t> maxima = PositionalMaxima(records);
   uint64_t lower = 0;
   for (uint64_t l : maxima) lower += l;
@@ -31,13 +33,17 @@ AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
   AutoObjectsResult best;
   uint64_t best_total = UINT64_MAX;
   uint64_t best_member_total = UINT64_MAX;
+  // Only verified plans are kept, so whatever the deadline cuts, the plan
+  // returned is valid (the verifier costs O(n log n)).
+  auto valid = [&](const ObjectsAssignment<uint64_t>& a) {
+    return VerifySharedObjects(records, a).ok();
+  };
   // Members in AllObjectStrategies() order, so ties go to the earlier one.
   auto consider = [&](ObjectStrategy s, ObjectsAssignment<uint64_t> a) {
     const uint64_t total = SumObjectSizes(a);
-    if (total < best_member_total) {
-      best_member_total = total;
-      best.base = s;
-    }
+    if (total >= best_member_total || !valid(a)) return;
+    best_member_total = total;
+    best.base = s;
     if (total < best_total) {
       best.assignment = std::move(a);
       best.refinement.clear();
@@ -47,17 +53,20 @@ AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
   auto refine = [&](const std::vector<size_t>& ids, const char* pass) {
     ObjectsAssignment<uint64_t> a = AssignmentFromIds(records, ids);
     const uint64_t total = SumObjectSizes(a);
-    if (total < best_total) {
+    if (total < best_total && valid(a)) {
       best.assignment = std::move(a);
       best.refinement = pass;
       best_total = total;
     }
   };
-  auto settled = [&] {  // nothing can beat the best plan
+  // Nothing can beat the best plan, or there is no time left to try.
+  auto done = [&] {
     best.proven_optimal |= best_total <= lower;
-    return best.proven_optimal;
+    return best.proven_optimal || deadline.ExpiredNow();
   };
 
+  // The members that cost O(n log n) (greedy by size: O(n (64 + m) log n))
+  // always run: AUTO is never above any of them, whatever the budget.
   consider(ObjectStrategy::kNaive, PlanNaiveObjects(records));
   consider(ObjectStrategy::kEquality, PlanEqualityObjects(records));
   const std::vector<std::pair<ObjectStrategy, ObjectsAssignment<uint64_t>>> greedy = {
@@ -66,40 +75,55 @@ AutoObjectsResult PlanAutoObjects(const std::vector<ByteRecord>& records,
       {ObjectStrategy::kGreedyBySize, PlanGreedyBySizeObjects(records)},
   };
   for (const auto& [strategy, plan] : greedy) consider(strategy, plan);
-  if (settled()) return best;
+  if (done()) return best;
 
-  for (const auto& [strategy, plan] : greedy) {
-    std::vector<size_t> ids = plan.object_ids;
-    ImproveObjects(records, &ids);
+  // Improvement only while the budget lasts, from the best greedy plan first.
+  std::vector<const ObjectsAssignment<uint64_t>*> starts;
+  for (const auto& member : greedy) starts.push_back(&member.second);
+  std::stable_sort(starts.begin(), starts.end(), [](const auto* a, const auto* b) {
+    return SumObjectSizes(*a) < SumObjectSizes(*b);
+  });
+  std::vector<size_t> ids;
+  for (const ObjectsAssignment<uint64_t>* plan : starts) {
+    if (done()) return best;
+    ids = plan->object_ids;
+    ImproveObjects(records, &ids, &deadline);
     refine(ids, "local search");
   }
-  if (settled()) return best;
+  if (done()) return best;
 
   SearchOptions search;
   search.max_nodes = budget(options.search_nodes);
   search.incumbent_total = best_total;
+  search.deadline = &deadline;
   const SearchResult searched = SearchObjects(records, search);
   if (searched.found) refine(searched.ids, "branch and bound");
   // Proven optimal: no member, min-cost flow included, can do better.
   best.proven_optimal |= searched.proven_optimal;
-  if (settled()) return best;
+  if (done()) return best;
 
-  consider(ObjectStrategy::kMinCostFlow, PlanMinCostFlowObjects(records));
-  if (settled()) return best;
+  // Min-cost flow has no deadline of its own and grows faster than n log n
+  // (objects_min_cost_flow.h); past kMinCostFlowMaxRecords it is left out.
+  if (records.size() <= options.min_cost_flow_max_records) {
+    consider(ObjectStrategy::kMinCostFlow, PlanMinCostFlowObjects(records));
+    if (done()) return best;
+  }
 
   ProfileSearchOptions profiles;
   profiles.nodes_per_profile = budget(options.profile_nodes_each);
   profiles.total_nodes = budget(options.profile_nodes);
   profiles.incumbent_total = best_total;
+  profiles.deadline = &deadline;
   const SearchResult profiled = SearchProfiles(records, profiles);
   if (profiled.found) refine(profiled.ids, "profile search");
-  if (settled()) return best;
+  if (done()) return best;
 
   WindowOptions windows;
   windows.total_nodes = budget(options.window_nodes);
-  std::vector<size_t> ids = best.assignment.object_ids;
+  windows.deadline = &deadline;
+  ids = best.assignment.object_ids;
   ImproveByWindows(records, &ids, windows);
-  ImproveObjects(records, &ids);
+  ImproveObjects(records, &ids, &deadline);
   refine(ids, "windows");
   return best;
 }

@@ -1,6 +1,10 @@
-// AUTO shared objects: a portfolio that keeps the smallest total.
-//  - Members: every named strategy (naive, equality, greedy in order, by
-//    breadth, by size, min-cost flow), so AUTO is never larger than any.
+// AUTO shared objects: an anytime portfolio that keeps the smallest total.
+//  - Members that always run, cheapest first: naive, equality, greedy in
+//    order, by breadth, by size (each O(n log n), by size O(n (64 + m)
+//    log n)), so AUTO is never larger than any greedy strategy whatever its
+//    budget. Min-cost flow (grows faster) runs only on up to
+//    min_cost_flow_max_records records and while time is left; there AUTO is
+//    never larger than it either.
 //  - Improvement passes, each only ever lowering the total:
 //    local search (relocate / exchange tails, objects_improve.h) from each
 //    greedy plan; branch and bound (objects_search.h), which first tries to
@@ -11,8 +15,15 @@
 //    soon as a plan meets the lower bound, or once branch and bound proves
 //    the best plan optimal (no strategy can then do better, min-cost flow
 //    included).
-//  - Work is bounded by node counts, not clocks, so the plan is the same on
-//    every machine and under any load.
+//  - Everything after the greedy members runs only while the wall-clock
+//    budget lasts (planner/budget.h; the default scales with the record
+//    count) and each search also keeps its node budget, so no input makes it
+//    run on. With a generous budget (every zoo network finishes its node
+//    budgets in well under the default) the plan is the same on every
+//    machine; when the deadline cuts a search, how far it got depends on the
+//    machine and its load.
+//  - Every plan kept has passed the verifier (O(n log n)), so the plan
+//    returned at the deadline is the best verified one.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +43,8 @@ struct AutoObjectsOptions {
   uint64_t profile_nodes = 10000;      // profile search, in all
   uint64_t profile_nodes_each = 1000;  // per candidate profile
   uint64_t window_nodes = 10000;       // window re-optimization, in all
+  double budget_seconds = 1e9;         // wall clock (planner/budget.h)
+  size_t min_cost_flow_max_records = 2000;
 };
 
 struct AutoObjectsResult {

@@ -8,6 +8,11 @@
 //  - Best fit among objects free for the tensor's whole range: the smallest
 //    one at least as large; if none is, the largest one, grown; if none is
 //    free, a new object.
+// Cost: breadths by a sweep and each tensor's first visited task by a range
+// minimum (sparse table), O(n log n); best fit walks the objects in size
+// order from the tensor's size and stops at the first free one, so a tensor
+// costs O(log n) per object it skips: O(n m log n) at worst for m objects,
+// near O(n log n) when the best fit is found early, as it usually is.
 #pragma once
 
 #include <vector>

@@ -1,6 +1,7 @@
 #include "planner/objects_greedy_by_size.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <tuple>
 
 #include "planner/lower_bounds.h"
@@ -11,6 +12,8 @@ namespace glpool {
 namespace {
 
 constexpr size_t kNone = SIZE_MAX;
+// Tensors of one position competing at once; a position of a network rarely has more.
+constexpr size_t kWindow = 64;
 
 struct Choice {
   uint64_t growth = UINT64_MAX;
@@ -43,55 +46,77 @@ class Planner {
   Choice Evaluate(size_t tensor, size_t object) const {
     const ByteRecord& r = records_[tensor];
     Choice c;
-    if (!timelines_.IsFree(object, r.first_task, r.last_task)) return c;
+    if (!timelines_.FreeDistance(object, r.first_task, r.last_task, &c.distance)) return c;
     c.growth = r.size > sizes_[object] ? r.size - sizes_[object] : 0;
-    c.distance = timelines_.Distance(object, r.first_task, r.last_task);
     c.object = object;
     return c;
   }
 
   void Refresh(size_t tensor) {
-    best_[tensor] = Choice();
+    Choice& best = best_[tensor];
+    best = Choice();
+    const uint64_t size = records_[tensor].size;
     for (size_t o = 0; o < sizes_.size(); ++o) {
+      // Objects are met in id order, so one that would grow more than the
+      // best so far cannot win: skip its timeline lookup.
+      const uint64_t growth = size > sizes_[o] ? size - sizes_[o] : 0;
+      if (best.object != kNone && growth > best.growth) continue;
       Choice c = Evaluate(tensor, o);
-      if (c.Better(best_[tensor])) best_[tensor] = c;
+      if (c.Better(best)) best = c;
     }
   }
 
-  void PlaceGroup(std::vector<size_t>& group) {
-    for (size_t i : group) Refresh(i);
-    std::vector<size_t> open = group;  // size-descending, unassigned
-    while (!open.empty()) {
+  // The position's tensors enter a window of at most kWindow, largest
+  // first; the pair is chosen among the window's tensors.
+  void PlaceGroup(const std::vector<size_t>& group) {
+    std::vector<size_t> window;  // size-descending, unassigned
+    size_t next = 0;             // group[next] is the next to enter
+    auto refill = [&] {
+      while (window.size() < kWindow && next < group.size()) {
+        Refresh(group[next]);
+        window.push_back(group[next++]);
+      }
+    };
+    refill();
+    while (!window.empty()) {
       size_t pick = kNone;
-      for (size_t k = 0; k < open.size(); ++k) {
-        const Choice& c = best_[open[k]];
+      for (size_t k = 0; k < window.size(); ++k) {
+        const Choice& c = best_[window[k]];
         if (c.object == kNone) continue;
-        if (pick == kNone || c.Better(best_[open[pick]])) pick = k;
+        if (pick == kNone || c.Better(best_[window[pick]])) pick = k;
       }
       size_t object;
       if (pick == kNone) {
         pick = 0;
         object = timelines_.Add();
-        sizes_.push_back(records_[open[0]].size);
+        sizes_.push_back(records_[window[0]].size);
       } else {
-        object = best_[open[pick]].object;
+        object = best_[window[pick]].object;
       }
-      const size_t tensor = open[pick];
-      open.erase(open.begin() + pick);
+      const size_t tensor = window[pick];
+      window.erase(window.begin() + static_cast<std::ptrdiff_t>(pick));
       const ByteRecord& r = records_[tensor];
       timelines_.Occupy(object, r.first_task, r.last_task);
       sizes_[object] = std::max(sizes_[object], r.size);
       ids_[tensor] = object;
-      // Only `object` changed: it may have become unusable (or worse) for a
-      // tensor whose best it was, or better for one whose best it was not.
-      for (size_t u : open) {
+      // Only `object` changed, and only by growing and gaining a tensor:
+      // where it is still free it only got better (less growth, nearer), so
+      // it stays the best of a tensor whose best it was and may become the
+      // best of others. Only where the new tensor overlaps does a tensor
+      // need all objects looked at again.
+      for (size_t u : window) {
+        const Choice c = Evaluate(u, object);
         if (best_[u].object == object) {
-          Refresh(u);
-        } else {
-          Choice c = Evaluate(u, object);
-          if (c.Better(best_[u])) best_[u] = c;
+          if (c.object == kNone) {
+            Refresh(u);
+          } else {
+            best_[u] = c;
+          }
+        } else if (c.Better(best_[u])) {
+          best_[u] = c;
         }
       }
+      refill();
     }
   }
 

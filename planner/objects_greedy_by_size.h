@@ -11,6 +11,12 @@
 //    for later tensors), then has the larger tensor, then the lower index.
 //  - If no unassigned tensor of the position has a free object, the largest
 //    (then earliest) one opens a new object.
+//  - Scale: the pairs are looked for among the position's 64 largest
+//    unassigned tensors (a window that refills as they are placed). Each
+//    placement re-evaluates the window against the changed object; only a
+//    tensor that the placed one now blocks from its best object looks at
+//    every object again (an object only improves for the tensors it stays
+//    free for). O(n (64 + m) log n) at worst for m objects.
 #pragma once
 
 #include <vector>

@@ -14,8 +14,9 @@ constexpr int kMaxDescentRounds = 64;
 
 class LocalSearch {
  public:
-  LocalSearch(const std::vector<ByteRecord>& records, const std::vector<size_t>& ids)
-      : r_(records) {
+  LocalSearch(const std::vector<ByteRecord>& records, const std::vector<size_t>& ids,
+              const Deadline* deadline)
+      : r_(records), deadline_(deadline) {
     size_t count = 0;
     for (size_t id : ids) count = std::max(count, id + 1);
     objects_.resize(count);
@@ -166,15 +167,16 @@ class LocalSearch {
 
   void Descend(std::vector<Object>* objects) const {
     bool improved = true;
-    for (int round = 0; improved && round < kMaxDescentRounds; ++round) {
+    for (int round = 0; improved && round < kMaxDescentRounds && !Expired(); ++round) {
       improved = false;
       for (size_t a = 0; a < objects->size(); ++a) {
         for (size_t b = a + 1; b < objects->size(); ++b) {
+          if (Expired()) break;
           if (TryExchange(&(*objects)[a], &(*objects)[b])) improved = true;
         }
       }
       for (size_t o = 0; o < objects->size(); ++o) {
-        while (!(*objects)[o].empty() && TryRelocate(objects, o)) improved = true;
+        while (!Expired() && !(*objects)[o].empty() && TryRelocate(objects, o)) improved = true;
       }
       if (improved) {
         objects->erase(std::remove_if(objects->begin(), objects->end(),
@@ -184,14 +186,19 @@ class LocalSearch {
     }
   }
 
+  // Moves can be heavy (a relocation scans every object), so read the clock each time.
+  bool Expired() const { return deadline_ != nullptr && deadline_->ExpiredNow(); }
+
   const std::vector<ByteRecord>& r_;
+  const Deadline* deadline_;
   std::vector<Object> objects_;
 };
 
 }  // namespace
 
-uint64_t ImproveObjects(const std::vector<ByteRecord>& records, std::vector<size_t>* ids) {
-  LocalSearch search(records, *ids);
+uint64_t ImproveObjects(const std::vector<ByteRecord>& records, std::vector<size_t>* ids,
+                        const Deadline* deadline) {
+  LocalSearch search(records, *ids, deadline);
   search.Run();
   *ids = search.Ids();
   return search.Cost();

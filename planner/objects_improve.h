@@ -10,18 +10,22 @@
 //    A); validity needs only the two boundary pairs to be apart in time.
 //    This is what lets big tensors gather in big objects.
 // At most 64 rounds of both moves over every object (each round lowers the
-// total or ends the descent), so the work is bounded whatever the records.
+// total or ends the descent), so the work is bounded whatever the records;
+// a deadline, checked between moves, may stop it sooner (every move leaves
+// a valid plan). A round costs O(m^2 k) for m objects of k tensors.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "planner/budget.h"
 #include "planner/usage_record.h"
 
 namespace glpool {
 
 // `ids` maps tensor -> object (any numbering, valid plan); rewritten in
 // place, objects renumbered densely. Returns the new total.
-uint64_t ImproveObjects(const std::vector<ByteRecord>& records, std::vector<size_t>* ids);
+uint64_t ImproveObjects(const std::vector<ByteRecord>& records, std::vector<size_t>* ids,
+                        const Deadline* deadline = nullptr);
 
 }  // namespace glpool

@@ -16,7 +16,11 @@
 namespace glpool {
 
 StatusOr<ObjectsPlan> PlanSharedObjects(const std::vector<ByteRecord>& records,
-                                        ObjectStrategy strategy) {
+                                        ObjectStrategy strategy, const ObjectOptions& options) {
+  if (options.budget_seconds && !(*options.budget_seconds >= 0.0)) {
+    return InvalidArgumentError("shared-objects budget must be >= 0 seconds, got " +
+                                std::to_string(*options.budget_seconds));
+  }
   GLPOOL_RETURN_IF_ERROR(CheckRecordLimits(records));
   ObjectsPlan plan;
   plan.chosen = strategy;
@@ -40,7 +44,11 @@ StatusOr<ObjectsPlan> PlanSharedObjects(const std::vector<ByteRecord>& records,
       plan.assignment = PlanMinCostFlowObjects(records);
       break;
     case ObjectStrategy::kAuto: {
-      AutoObjectsResult result = PlanAutoObjects(records);
+      AutoObjectsOptions auto_options;
+      auto_options.budget_seconds = options.budget_seconds
+                                        ? *options.budget_seconds
+                                        : DefaultAutoBudgetSeconds(records.size());
+      AutoObjectsResult result = PlanAutoObjects(records, auto_options);
       plan.assignment = std::move(result.assignment);
       plan.chosen = result.base;
       plan.refinement = result.refinement;

@@ -8,10 +8,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/status.h"
+#include "planner/budget.h"
 #include "planner/assignment.h"
 #include "planner/usage_record.h"
 
@@ -40,8 +42,17 @@ struct ObjectsPlan {
   bool proven_optimal = false;
 };
 
+struct ObjectOptions {
+  // Wall-clock budget for AUTO, >= 0 (the other strategies are single
+  // greedy passes and ignore it). Unset: DefaultAutoBudgetSeconds(records)
+  // (planner/budget.h). AUTO returns its best verified plan by then: it
+  // always runs its O(n log n) members, the rest only while time is left.
+  std::optional<double> budget_seconds;
+};
+
 StatusOr<ObjectsPlan> PlanSharedObjects(const std::vector<ByteRecord>& records,
-                                        ObjectStrategy strategy);
+                                        ObjectStrategy strategy,
+                                        const ObjectOptions& options = {});
 
 // "naive", "equality", "greedy_in_order", "greedy_by_breadth",
 // "greedy_by_size", "min_cost_flow", "auto".

@@ -38,6 +38,7 @@ class BranchAndBound {
 
   SearchResult Run(const SearchOptions& options) {
     max_nodes_ = options.max_nodes;
+    deadline_ = options.deadline;
     uint64_t floor = ProfileTotal();  // no plan totals less than this
     uint64_t best = options.incumbent_total != 0 ? options.incumbent_total : UINT64_MAX;
     if (best == UINT64_MAX) {
@@ -72,8 +73,9 @@ class BranchAndBound {
   // Is there a plan whose sorted object sizes are each at most the profile's
   // (so of total at most the profile's sum)? False also when the budget ran
   // out first.
-  bool Fits(uint64_t max_nodes) {
+  bool Fits(uint64_t max_nodes, const Deadline* deadline) {
     max_nodes_ = max_nodes;
+    deadline_ = deadline;
     Probe(ProfileTotal() + 1);
     return stop_;
   }
@@ -138,7 +140,7 @@ class BranchAndBound {
 
   uint64_t Dive(size_t depth) {
     if (out_of_nodes_ || stop_) return 0;
-    if (++nodes_ > max_nodes_) {
+    if (++nodes_ > max_nodes_ || (deadline_ != nullptr && deadline_->Expired())) {
       out_of_nodes_ = true;
       return 0;
     }
@@ -234,6 +236,7 @@ class BranchAndBound {
   std::vector<size_t> best_ids_;
   uint64_t nodes_ = 0;
   uint64_t max_nodes_ = 0;
+  const Deadline* deadline_ = nullptr;
   bool found_ = false;
   bool stop_ = false;
   bool out_of_nodes_ = false;
@@ -271,7 +274,8 @@ SearchResult SearchProfiles(const std::vector<ByteRecord>& records,
     size_t lo = std::upper_bound(sizes.begin(), sizes.end(), base) - sizes.begin();
     size_t hi = lo;
     while (hi < sizes.size() && lower + sizes[hi] - base < cap) ++hi;
-    while (lo < hi && result.nodes < options.total_nodes) {
+    while (lo < hi && result.nodes < options.total_nodes &&
+           (options.deadline == nullptr || !options.deadline->ExpiredNow())) {
       const size_t mid = lo + (hi - lo) / 2;
       std::vector<uint64_t> profile = maxima;
       if (add) {
@@ -282,7 +286,8 @@ SearchResult SearchProfiles(const std::vector<ByteRecord>& records,
       std::sort(profile.begin(), profile.end(), std::greater<uint64_t>());
       BranchAndBound search(records, profile);
       const bool fits =
-          search.Fits(std::min(options.nodes_per_profile, options.total_nodes - result.nodes));
+          search.Fits(std::min(options.nodes_per_profile, options.total_nodes - result.nodes),
+                      options.deadline);
       result.nodes += search.nodes();
       if (fits) {
         result.found = true;

@@ -19,8 +19,9 @@
 //  - Memo: a state (depth; each object's size, and busy-until while busy)
 //    remembers the floor proven under it, so equivalent partial plans
 //    reached in other orders, or by later probes, are cut at once.
-//  - Work is bounded by a node count; when it runs out, the best plan found
-//    so far (if any) is returned and optimality is not claimed.
+//  - Work is bounded by a node count and a deadline; when either runs out,
+//    the best plan found so far (if any) is returned and optimality is not
+//    claimed.
 //
 // Profile search: instead of a total, fix the object sizes. A candidate
 // profile is the positional maxima with one more object of a tensor's size,
@@ -33,6 +34,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "planner/budget.h"
 #include "planner/usage_record.h"
 
 namespace glpool {
@@ -41,6 +43,8 @@ struct SearchOptions {
   uint64_t max_nodes = 200000;
   // A known plan's total (0: none); only plans strictly below it are wanted.
   uint64_t incumbent_total = 0;
+  // Stops the search when it expires (null: node count only).
+  const Deadline* deadline = nullptr;
 };
 
 struct SearchResult {
@@ -57,6 +61,7 @@ struct ProfileSearchOptions {
   uint64_t nodes_per_profile = 2000;
   uint64_t total_nodes = 16000;
   uint64_t incumbent_total = 0;  // only plans strictly below it are wanted
+  const Deadline* deadline = nullptr;  // stops the search when it expires
 };
 
 SearchResult SearchProfiles(const std::vector<ByteRecord>& records,

@@ -31,6 +31,7 @@ class WindowSearch {
       bool improved = false;
       for (size_t begin = 0; begin < n; begin += step) {
         if (total_nodes_ >= options_.total_nodes) return Total();
+        if (options_.deadline != nullptr && options_.deadline->ExpiredNow()) return Total();
         const size_t end = std::min(n, begin + w);
         if (OptimizeWindow(begin, end)) improved = true;
         if (end == n) break;
@@ -167,6 +168,10 @@ class WindowSearch {
   // Returns a floor on the totals below this node (meaningless if cut off).
   uint64_t Dive(size_t depth) {
     if (++nodes_ > options_.nodes_per_window) return 0;
+    if (options_.deadline != nullptr && options_.deadline->Expired()) {
+      nodes_ = options_.nodes_per_window + 1;  // cut off, as out of nodes
+      return 0;
+    }
     if (depth == window_.size()) {
       if (current_total_ < target_) {
         found_ = true;

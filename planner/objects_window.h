@@ -10,12 +10,14 @@
 //    tasks) already proven to fail are remembered.
 //  - Windows slide over the whole order with half-window steps; sweeps
 //    repeat while they improve. Node budgets (per window and overall) bound
-//    the work, so the result is deterministic.
+//    the work, so the result is deterministic unless the deadline cuts it
+//    short.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "planner/budget.h"
 #include "planner/usage_record.h"
 
 namespace glpool {
@@ -26,6 +28,7 @@ struct WindowOptions {
   uint64_t total_nodes = 400000;
   int max_sweeps = 4;
   int bands = 0;
+  const Deadline* deadline = nullptr;  // stops the sweeps when it expires
 };
 
 // `ids` maps tensor -> object (valid plan); rewritten in place when a better

@@ -1,55 +1,64 @@
 #include "planner/offsets_auto.h"
 
 #include <algorithm>
-#include <chrono>
 
+#include "planner/budget.h"
 #include "planner/lower_bounds.h"
+#include "planner/objects_planner.h"
 #include "planner/offsets_exact.h"
 #include "planner/offsets_greedy_by_breadth.h"
 #include "planner/offsets_greedy_by_size.h"
 #include "planner/offsets_greedy_in_order.h"
 #include "planner/offsets_objects_to_offsets.h"
 #include "planner/offsets_strip_packing.h"
+#include "planner/verifier.h"
 
 namespace glpool {
 
 StatusOr<AutoResult> SolveOffsetsAuto(const OffsetProblem& problem, double budget_seconds) {
-  using Clock = std::chrono::steady_clock;
-  const Clock::time_point start = Clock::now();
+  const Deadline deadline(budget_seconds);
   std::vector<ByteRecord> byte_records = problem.units;
   for (size_t i = 0; i < byte_records.size(); ++i) byte_records[i].size = problem.bytes[i];
   const uint64_t lower_bound = OffsetsLowerBound(byte_records);
 
   AutoResult best;
   bool have = false;
+  // Keeps `offsets` when it is a smaller verified plan (an empty vector is a
+  // member the deadline cut off). True when nothing can beat the best plan
+  // any more, or no time is left to try.
   auto consider = [&](OffsetStrategy strategy, std::vector<uint64_t> offsets) {
-    const uint64_t total = ArenaBytes(problem, offsets);
-    if (!have || total < best.total_bytes) {
-      best.unit_offsets = std::move(offsets);
-      best.chosen = strategy;
-      best.total_bytes = total;
-      have = true;
+    if (offsets.size() == problem.units.size()) {
+      const uint64_t total = ArenaBytes(problem, offsets);
+      const OffsetsAssignment plan{offsets, ArenaUnits(problem.units, offsets)};
+      if ((!have || total < best.total_bytes) && VerifyOffsets(problem.units, plan).ok()) {
+        best.unit_offsets = std::move(offsets);
+        best.chosen = strategy;
+        best.total_bytes = total;
+        have = true;
+      }
     }
-    return best.total_bytes <= lower_bound;
+    return (have && best.total_bytes <= lower_bound) || deadline.ExpiredNow();
   };
 
   best.proven_lower_bound = lower_bound;
+  auto finish = [&] {
+    if (best.total_bytes <= lower_bound) best.proven_lower_bound = best.total_bytes;
+    return best;
+  };
+  // GREEDY_BY_SIZE always runs (O(n log n) when few tensors are live at
+  // once): AUTO has a plan whatever its budget. The rest only while time
+  // lasts, the cheaper and more often winning first.
   if (consider(OffsetStrategy::kGreedyBySize, OffsetsGreedyBySize(problem.units)) ||
-      consider(OffsetStrategy::kStripPacking, OffsetsStripPacking(problem.units)) ||
-      consider(OffsetStrategy::kGreedyByBreadth, OffsetsGreedyByBreadth(problem.units)) ||
-      consider(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units))) {
-    best.proven_lower_bound = best.total_bytes;
-    return best;
+      consider(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units, &deadline)) ||
+      consider(OffsetStrategy::kGreedyByBreadth, OffsetsGreedyByBreadth(problem.units, &deadline)) ||
+      consider(OffsetStrategy::kStripPacking, OffsetsStripPacking(problem.units, &deadline))) {
+    return finish();
   }
-  GLPOOL_ASSIGN_OR_RETURN(std::vector<uint64_t> from_objects, OffsetsFromSharedObjects(problem.units));
-  if (consider(OffsetStrategy::kObjectsToOffsets, std::move(from_objects))) {
-    best.proven_lower_bound = best.total_bytes;
-    return best;
-  }
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<uint64_t> from_objects,
+                          OffsetsFromSharedObjects(problem.units, deadline.SecondsLeft()));
+  if (consider(OffsetStrategy::kObjectsToOffsets, std::move(from_objects))) return finish();
 
-  const double spent = std::chrono::duration<double>(Clock::now() - start).count();
-  const ExactResult exact =
-      SolveOffsetsExact(problem, &best.unit_offsets, std::max(0.0, budget_seconds - spent));
+  const ExactResult exact = SolveOffsetsExact(problem, &best.unit_offsets, deadline.SecondsLeft());
   if (exact.total_bytes < best.total_bytes) {
     best.unit_offsets = exact.unit_offsets;
     best.chosen = OffsetStrategy::kExact;

@@ -1,12 +1,14 @@
-// AUTO offsets: the portfolio, smallest arena kept.
-//  - run the cheap heuristics, most often best first (GREEDY_BY_SIZE,
-//    STRIP_PACKING, GREEDY_BY_BREADTH, GREEDY_IN_ORDER), stopping at the
-//    first that reaches the lower bound: nothing can beat it, and on real
-//    networks one of them does (all 20 zoo files, in a few ms at most);
-//  - otherwise add OBJECTS_TO_OFFSETS, then search (EXACT) with the best
-//    plan so far as incumbent and the remaining budget;
-//  - keep the smallest arena; ties go to the one run earlier, and EXACT is
-//    chosen only when it strictly improved on every heuristic.
+// AUTO offsets: an anytime portfolio, smallest verified arena kept.
+//  - GREEDY_BY_SIZE always runs (gap fit over an interval index, near
+//    O(n log n)), so there is a plan whatever the budget;
+//  - then, while the budget lasts, cheapest first: GREEDY_IN_ORDER,
+//    GREEDY_BY_BREADTH, STRIP_PACKING (O(n s), cut off by the deadline),
+//    OBJECTS_TO_OFFSETS (shared-objects AUTO with the time left), and search
+//    (EXACT) with the best plan so far as incumbent and the time left;
+//  - stop at the first plan that reaches the lower bound: nothing can beat
+//    it, and on real networks one of the heuristics does (all 20 zoo files);
+//  - keep the smallest arena that passes the verifier; ties go to the one
+//    run earlier, and EXACT is chosen only when it strictly improved.
 #pragma once
 
 #include <cstdint>

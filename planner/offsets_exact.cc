@@ -106,8 +106,9 @@ ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<ui
     result.unit_offsets = *incumbent;
   } else {
     result.unit_offsets = OffsetsGreedyBySize(problem.units);
-    std::vector<uint64_t> strip = OffsetsStripPacking(problem.units);
-    if (ArenaBytes(problem, strip) < ArenaBytes(problem, result.unit_offsets)) {
+    const Deadline strip_deadline(deadline);
+    std::vector<uint64_t> strip = OffsetsStripPacking(problem.units, &strip_deadline);
+    if (!strip.empty() && ArenaBytes(problem, strip) < ArenaBytes(problem, result.unit_offsets)) {
       result.unit_offsets = std::move(strip);
     }
   }

@@ -6,20 +6,20 @@
 namespace glpool {
 
 GapFitPacker::GapFitPacker(const std::vector<ByteRecord>& records)
-    : records_(records), offsets_(records.size(), 0) {
-  by_offset_.reserve(records.size());
-}
+    : records_(records), offsets_(records.size(), 0), placed_(records) {}
 
 uint64_t GapFitPacker::Place(size_t i) {
   const ByteRecord& r = records_[i];
   if (r.size == 0) return offsets_[i] = 0;
+  overlapping_.clear();
+  placed_.Overlapping(i, &overlapping_);
+  std::sort(overlapping_.begin(), overlapping_.end(),
+            [&](size_t a, size_t b) { return offsets_[a] < offsets_[b]; });
   uint64_t best_offset = 0;
   uint64_t best_gap = std::numeric_limits<uint64_t>::max();
   bool found = false;
   uint64_t prev_end = 0;
-  for (size_t j : by_offset_) {
-    const ByteRecord& p = records_[j];
-    if (p.last_task < r.first_task || r.last_task < p.first_task || p.size == 0) continue;
+  for (size_t j : overlapping_) {
     if (offsets_[j] > prev_end) {
       const uint64_t gap = offsets_[j] - prev_end;
       if (gap >= r.size && gap < best_gap) {
@@ -28,19 +28,20 @@ uint64_t GapFitPacker::Place(size_t i) {
         found = true;
       }
     }
-    prev_end = std::max(prev_end, offsets_[j] + p.size);
+    prev_end = std::max(prev_end, offsets_[j] + records_[j].size);
   }
   offsets_[i] = found ? best_offset : prev_end;
-  auto pos = std::upper_bound(by_offset_.begin(), by_offset_.end(), offsets_[i],
-                              [&](uint64_t off, size_t j) { return off < offsets_[j]; });
-  by_offset_.insert(pos, i);
+  placed_.Add(i);  // zero-size records are never added: they occupy nothing
   return offsets_[i];
 }
 
 std::vector<uint64_t> GapFitInOrder(const std::vector<ByteRecord>& records,
-                                    const std::vector<size_t>& order) {
+                                    const std::vector<size_t>& order, const Deadline* deadline) {
   GapFitPacker packer(records);
-  for (size_t i : order) packer.Place(i);
+  for (size_t i : order) {
+    if (deadline != nullptr && deadline->Expired()) return {};
+    packer.Place(i);
+  }
   return packer.offsets();
 }
 

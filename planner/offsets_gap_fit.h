@@ -10,12 +10,17 @@
 //    one on a tie (best fit keeps big gaps for big tensors);
 //  - if none holds it, place i just above the highest of them;
 //  - a zero-size tensor occupies nothing and goes to offset 0.
-// Cost: O(placed) per tensor, so O(n^2) for a whole plan.
+// Cost: the overlapping placed tensors come from an interval index
+// (planner/interval_index.h), so a tensor costs O((1 + k) log n) for the k
+// placed tensors overlapping it: O(n log n) when few tensors are live at
+// once, O(n w log n) at worst for w live at once.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "planner/budget.h"
+#include "planner/interval_index.h"
 #include "planner/usage_record.h"
 
 namespace glpool {
@@ -33,12 +38,14 @@ class GapFitPacker {
  private:
   const std::vector<ByteRecord>& records_;
   std::vector<uint64_t> offsets_;
-  std::vector<size_t> by_offset_;  // placed records, ascending offset
+  IntervalIndex placed_;              // placed records of non-zero size
+  std::vector<size_t> overlapping_;  // scratch for Place
 };
 
 // Places every record in `order` (a permutation of 0..n-1) and returns the
-// offsets.
+// offsets; an empty vector when `deadline` (if any) expires first.
 std::vector<uint64_t> GapFitInOrder(const std::vector<ByteRecord>& records,
-                                    const std::vector<size_t>& order);
+                                    const std::vector<size_t>& order,
+                                    const Deadline* deadline = nullptr);
 
 }  // namespace glpool

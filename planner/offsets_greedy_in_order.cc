@@ -7,7 +7,8 @@
 
 namespace glpool {
 
-std::vector<uint64_t> OffsetsGreedyInOrder(const std::vector<ByteRecord>& records) {
+std::vector<uint64_t> OffsetsGreedyInOrder(const std::vector<ByteRecord>& records,
+                                    const Deadline* deadline) {
   std::vector<size_t> order(records.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
@@ -16,7 +17,7 @@ std::vector<uint64_t> OffsetsGreedyInOrder(const std::vector<ByteRecord>& record
     }
     return records[a].size > records[b].size;
   });
-  return GapFitInOrder(records, order);
+  return GapFitInOrder(records, order, deadline);
 }
 
 }  // namespace glpool

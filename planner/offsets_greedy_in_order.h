@@ -11,11 +11,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "planner/budget.h"
 #include "planner/usage_record.h"
 
 namespace glpool {
 
-// Offsets in the records' size units; records well formed.
-std::vector<uint64_t> OffsetsGreedyInOrder(const std::vector<ByteRecord>& records);
+// Offsets in the records' size units; records well formed. Empty when
+// `deadline` (if any) expires first (AUTO runs it under its budget).
+std::vector<uint64_t> OffsetsGreedyInOrder(const std::vector<ByteRecord>& records,
+                                    const Deadline* deadline = nullptr);
 
 }  // namespace glpool

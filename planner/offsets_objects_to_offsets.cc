@@ -6,8 +6,12 @@
 
 namespace glpool {
 
-StatusOr<std::vector<uint64_t>> OffsetsFromSharedObjects(const std::vector<ByteRecord>& records) {
-  GLPOOL_ASSIGN_OR_RETURN(ObjectsPlan plan, PlanSharedObjects(records, ObjectStrategy::kAuto));
+StatusOr<std::vector<uint64_t>> OffsetsFromSharedObjects(const std::vector<ByteRecord>& records,
+                                                         std::optional<double> budget_seconds) {
+  ObjectOptions options;
+  options.budget_seconds = budget_seconds;
+  GLPOOL_ASSIGN_OR_RETURN(ObjectsPlan plan,
+                          PlanSharedObjects(records, ObjectStrategy::kAuto, options));
   const ObjectsAssignment<uint64_t>& a = plan.assignment;
   if (a.object_ids.size() != records.size()) {
     return InternalError("shared-objects plan has " + std::to_string(a.object_ids.size()) +

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "common/status.h"
@@ -20,6 +21,8 @@ namespace glpool {
 
 // Offsets in the records' size units; records well formed. Errors are those
 // of PlanSharedObjects.
-StatusOr<std::vector<uint64_t>> OffsetsFromSharedObjects(const std::vector<ByteRecord>& records);
+// `budget_seconds` is the shared-objects AUTO's (unset: its default).
+StatusOr<std::vector<uint64_t>> OffsetsFromSharedObjects(
+    const std::vector<ByteRecord>& records, std::optional<double> budget_seconds = std::nullopt);
 
 }  // namespace glpool

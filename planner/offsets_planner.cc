@@ -21,9 +21,9 @@ namespace {
 
 Status Validate(const std::vector<ByteRecord>& records, const OffsetOptions& options) {
   if (options.alignment == 0) return InvalidArgumentError("offset alignment must be >= 1, got 0");
-  if (!(options.budget_seconds >= 0.0)) {
+  if (options.budget_seconds && !(*options.budget_seconds >= 0.0)) {
     return InvalidArgumentError("offset search budget must be >= 0 seconds, got " +
-                                std::to_string(options.budget_seconds));
+                                std::to_string(*options.budget_seconds));
   }
   GLPOOL_RETURN_IF_ERROR(CheckRecordLimits(records));
   const uint64_t max = std::numeric_limits<uint64_t>::max();
@@ -46,7 +46,8 @@ struct Planned {
   uint64_t proven_lower_bound;  // 0: only the plain lower bound is known
 };
 
-StatusOr<Planned> Run(const OffsetProblem& problem, OffsetStrategy strategy, double budget) {
+StatusOr<Planned> Run(const OffsetProblem& problem, OffsetStrategy strategy,
+                      std::optional<double> budget) {
   switch (strategy) {
     case OffsetStrategy::kGreedyBySize:
       return Planned{OffsetsGreedyBySize(problem.units), strategy, 0};
@@ -61,11 +62,13 @@ StatusOr<Planned> Run(const OffsetProblem& problem, OffsetStrategy strategy, dou
       return Planned{std::move(offsets), strategy, 0};
     }
     case OffsetStrategy::kExact: {
-      ExactResult exact = SolveOffsetsExact(problem, nullptr, budget);
+      ExactResult exact = SolveOffsetsExact(problem, nullptr,
+                                            budget ? *budget : kDefaultExactBudgetSeconds);
       return Planned{std::move(exact.unit_offsets), strategy, exact.proven_lower_bound};
     }
     case OffsetStrategy::kAuto: {
-      GLPOOL_ASSIGN_OR_RETURN(AutoResult result, SolveOffsetsAuto(problem, budget));
+      const double seconds = budget ? *budget : DefaultAutoBudgetSeconds(problem.units.size());
+      GLPOOL_ASSIGN_OR_RETURN(AutoResult result, SolveOffsetsAuto(problem, seconds));
       return Planned{std::move(result.unit_offsets), result.chosen, result.proven_lower_bound};
     }
   }

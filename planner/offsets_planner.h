@@ -22,10 +22,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/status.h"
+#include "planner/budget.h"
 #include "planner/assignment.h"
 #include "planner/usage_record.h"
 
@@ -45,9 +47,11 @@ struct OffsetOptions {
   // Every offset is a multiple of this (>= 1); e.g. the device's
   // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, so glBindBufferRange accepts it.
   uint64_t alignment = 1;
-  // Wall-clock budget for EXACT's search (and AUTO's, which searches only
-  // when the heuristics miss the lower bound). Must be >= 0.
-  double budget_seconds = 10.0;
+  // Wall-clock budget, >= 0, for EXACT's search and for AUTO (which
+  // searches only when the heuristics miss the lower bound). Unset: EXACT
+  // gets kDefaultExactBudgetSeconds, AUTO DefaultAutoBudgetSeconds(records)
+  // (planner/budget.h).
+  std::optional<double> budget_seconds;
 };
 
 struct OffsetPlan {

@@ -8,22 +8,28 @@ Skyline::Skyline(std::vector<uint64_t> loads, bool undoable)
     : floor_(loads.size(), 0), load_(std::move(loads)), undoable_(undoable) {}
 
 bool Skyline::LowestRunIn(size_t begin, size_t end, Run* run) const {
-  const size_t n = floor_.size();
   size_t best = end;
   for (size_t s = begin; s < end; ++s) {
     if (load_[s] != 0 && (best == end || floor_[s] < floor_[best])) best = s;
   }
   if (best == end) return false;
+  *run = RunFrom(best, end);
+  return true;
+}
+
+Skyline::Run Skyline::RunFrom(size_t best, size_t end) const {
+  const size_t n = floor_.size();
   const uint64_t f = floor_[best];
   size_t last = best;
   while (last + 1 < end && load_[last + 1] != 0 && floor_[last + 1] == f) ++last;
-  run->begin = best;
-  run->end = last;
-  run->floor = f;
+  Run run;
+  run.begin = best;
+  run.end = last;
+  run.floor = f;
   // `best` is the leftmost minimum, so a non-wall left neighbour is higher.
-  run->left = (best > 0 && load_[best - 1] != 0) ? floor_[best - 1] : kWall;
-  run->right = (last + 1 < n && load_[last + 1] != 0) ? floor_[last + 1] : kWall;
-  return true;
+  run.left = (best > 0 && load_[best - 1] != 0) ? floor_[best - 1] : kWall;
+  run.right = (last + 1 < n && load_[last + 1] != 0) ? floor_[last + 1] : kWall;
+  return run;
 }
 
 void Skyline::Place(size_t first, size_t last, uint64_t at, uint64_t size) {

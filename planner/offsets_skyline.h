@@ -48,6 +48,10 @@ class Skyline {
   // the edges (neighbours outside still count).
   bool LowestRunIn(size_t begin, size_t end, Run* run) const;
 
+  // The run that starts at `best`, a leftmost lowest non-wall section of
+  // [begin, end) found some other way (STRIP_PACKING keeps an index).
+  Run RunFrom(size_t best, size_t end) const;
+
   // Places a tensor of `size` (> 0) over sections [first, last], all at floor
   // `at`: their floor becomes at + size, their load drops by size.
   void Place(size_t first, size_t last, uint64_t at, uint64_t size);

@@ -16,11 +16,11 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 StrategyRow PlanObjectsRow(const RecordSet& set, ObjectStrategy strategy,
-                           std::string* auto_choice) {
+                           const ObjectOptions& options, std::string* auto_choice) {
   StrategyRow row;
   row.name = ObjectStrategyName(strategy);
   const auto start = std::chrono::steady_clock::now();
-  StatusOr<ObjectsPlan> plan = PlanSharedObjects(set.records, strategy);
+  StatusOr<ObjectsPlan> plan = PlanSharedObjects(set.records, strategy, options);
   row.ms = MillisecondsSince(start);
   if (!plan.ok()) {
     row.error = plan.status().ToString();
@@ -116,7 +116,7 @@ StatusOr<PlanReport> BuildPlanReport(const RecordSet& set, const PlanReportOptio
   report.offsets.lower_bound_bytes = OffsetsLowerBound(set.records);
   for (ObjectStrategy s : options.object_strategies) {
     report.shared_objects.strategies.push_back(
-        PlanObjectsRow(set, s, &report.shared_objects.auto_choice));
+        PlanObjectsRow(set, s, options.objects, &report.shared_objects.auto_choice));
   }
   for (OffsetStrategy s : options.offset_strategies) {
     report.offsets.strategies.push_back(

@@ -51,7 +51,8 @@ struct PlanReport {
 struct PlanReportOptions {
   std::vector<ObjectStrategy> object_strategies = AllObjectStrategies();
   std::vector<OffsetStrategy> offset_strategies = AllOffsetStrategies();
-  OffsetOptions offsets;  // alignment and EXACT's time budget
+  ObjectOptions objects;  // AUTO's time budget
+  OffsetOptions offsets;  // alignment, AUTO's and EXACT's time budget
 };
 
 // Selects strategies by one name: "all", or a name of a shared-objects

@@ -12,9 +12,10 @@ namespace {
 
 struct PlanFlags {
   std::string records;
+  std::string save_records;  // also write the records read, as .json or .csv
   std::string input;  // positional: MODEL.onnx or records .json
   std::string strategy = "all";
-  double budget_seconds = 10.0;
+  double budget_seconds = -1.0;  // unset: each planner's default (planner/budget.h)
   uint64_t alignment = 1;
   bool json = false;
   bool verify = false;
@@ -33,6 +34,7 @@ int RunPlan(const PlanFlags& flags) {
   options.strategy = flags.strategy;
   options.budget_seconds = flags.budget_seconds;
   options.alignment = flags.alignment;
+  options.save_records = flags.save_records;
   options.random_weights = flags.random_weights;
   options.precision = flags.precision == "fp16" ? Precision::kFp16 : Precision::kFp32;
   ModelLoadFlags shape_flags;
@@ -70,16 +72,20 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
       "plan intermediate-tensor memory: shared objects and one arena, every strategy, "
       "each plan verified, against naive and the lower bounds");
   cmd->add_option("--records", flags->records,
-                  "usage records JSON ({\"model\", \"tasks\", \"records\": [{\"name\", \"size\", "
+                  "usage records, JSON ({\"model\", \"tasks\", \"records\": [{\"name\", \"size\", "
                   "\"first\", \"last\"}]})");
-  cmd->add_option("input", flags->input, "a MODEL.onnx (or a records JSON)");
+  cmd->add_option("input", flags->input,
+                  "a MODEL.onnx, a records .json, or MiniMalloc's .csv (id,lower,upper,size; "
+                  "upper exclusive)");
+  cmd->add_option("--save-records", flags->save_records,
+                  "also write the records file read to FILE.json or FILE.csv (by extension)");
   cmd->add_option("--strategy", flags->strategy,
                   "one strategy name (shared objects and/or offsets), or all")
       ->capture_default_str();
   cmd->add_option("--budget", flags->budget_seconds,
-                  "seconds the exact offset search may spend (EXACT, and AUTO when it searches), 0 to 3600")
-      ->check(CLI::Range(0.0, 3600.0))
-      ->capture_default_str();
+                  "seconds AUTO (shared objects and offsets) and EXACT may spend each, 0 to 3600 "
+                  "(default: AUTO 50 ms + 5 us per record, EXACT 10 s)")
+      ->check(CLI::Range(0.0, 3600.0));
   cmd->add_option("--alignment", flags->alignment, "offset alignment in bytes for the arena (1 to 65536)")
       ->check(CLI::Range(1, 65536))
       ->capture_default_str();

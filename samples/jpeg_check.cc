@@ -9,15 +9,18 @@ constexpr int kSoi = 0xD8, kEoi = 0xD9, kSos = 0xDA, kDht = 0xC4;
 
 bool IsStandalone(int marker) { return marker == 0x01 || (marker >= 0xD0 && marker <= 0xD9); }
 
-// The tables of one DHT segment's payload: class/id byte, 16 counts, then
-// as many symbols as the counts add up to.
-bool HuffmanTablesFit(const uint8_t* p, size_t length) {
+// The tables of one DHT segment: class/id byte, 16 counts, then as many
+// symbols as the counts add up to. stb reads a whole table whenever any of
+// the segment's length is left (even past the segment, into what follows)
+// and zeros past the end of the file, so this reads the same way: bytes up
+// to `available`, zeros after.
+bool HuffmanTablesFit(const uint8_t* p, size_t length, size_t available) {
+  auto byte = [&](size_t i) -> size_t { return i < available ? p[i] : 0; };
   size_t at = 0;
   while (at < length) {
-    if (length - at < 17) return false;
     size_t codes = 0;
-    for (size_t i = 1; i <= 16; ++i) codes += p[at + i];
-    if (codes > 256 || length - at - 17 < codes) return false;
+    for (size_t i = 1; i <= 16; ++i) codes += byte(at + i);
+    if (codes > 256) return false;
     at += 17 + codes;
   }
   return true;
@@ -52,8 +55,9 @@ Status CheckJpegHuffmanTables(const std::string& bytes, const std::string& label
     }
     if (n - at < 2) break;
     const size_t length = (static_cast<size_t>(p[at]) << 8) | p[at + 1];
-    if (length < 2 || length > n - at) break;  // stb stops on a short segment itself
-    if (marker == kDht && !HuffmanTablesFit(p + at + 2, length - 2)) return corrupt;
+    if (length < 2) break;
+    if (marker == kDht && !HuffmanTablesFit(p + at + 2, length - 2, n - at - 2)) return corrupt;
+    if (length > n - at) break;
     at += length;
     (void)kSos;  // entropy data after SOS is skipped byte by byte above
   }

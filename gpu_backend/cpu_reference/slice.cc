@@ -42,8 +42,12 @@ Status RunSlice(const KernelContext& ctx, std::vector<Value>& outputs) {
     GLPOOL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(axes[i], rank));
     if (seen[axis]) return InvalidModelError("axis " + std::to_string(axis) + " is sliced twice");
     seen[axis] = true;
-    const int64_t dim = x->shape[axis], step = steps[i];
-    if (step == 0) return InvalidModelError("step must not be 0");
+    const int64_t dim = x->shape[axis];
+    if (steps[i] == 0) return InvalidModelError("step must not be 0");
+    // Steps longer than the axis select the first element only, as a step
+    // of the axis length does; shortening them keeps the sums below exact.
+    const int64_t longest = std::max<int64_t>(dim, 1);
+    const int64_t step = std::clamp<int64_t>(steps[i], -longest, longest);
     int64_t start = starts[i] < 0 ? starts[i] + dim : starts[i];
     int64_t end = ends[i] < 0 ? ends[i] + dim : ends[i];
     if (step > 0) {

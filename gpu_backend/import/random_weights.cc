@@ -65,9 +65,11 @@ TensorData Fill(const std::string& name, DataType dtype, const Shape& shape, flo
 TensorData RandomTensorData(const std::string& name, DataType dtype, const Shape& shape) {
   double bound = 0.1;
   if (shape.size() >= 2) {
-    int64_t fan_in = 1;
-    for (size_t i = 1; i < shape.size(); ++i) fan_in *= shape[i];
-    if (fan_in > 0) bound = 1.0 / std::sqrt(static_cast<double>(fan_in));
+    // In double: dims after an empty first one may be huge (the tensor is
+    // still empty), and their int64 product would overflow.
+    double fan_in = 1;
+    for (size_t i = 1; i < shape.size(); ++i) fan_in *= static_cast<double>(shape[i]);
+    if (fan_in > 0) bound = 1.0 / std::sqrt(fan_in);
   }
   return Fill(name, dtype, shape, static_cast<float>(-bound), static_cast<float>(bound));
 }

@@ -136,8 +136,12 @@ StatusOr<SliceRange> ComputeSlice(const Shape& in, const std::vector<int64_t>& s
   for (size_t i = 0; i < axes.size(); ++i) {
     GLPOOL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(axes[i], rank, "Slice axis"));
     const int64_t dim = in[static_cast<size_t>(axis)];
-    const int64_t step = steps[i];
-    if (step == 0) return InvalidModelError("Slice step is 0");
+    if (steps[i] == 0) return InvalidModelError("Slice step is 0");
+    // A step longer than the axis selects at most the first element, as a
+    // step of exactly the axis length does: that keeps every sum below (and
+    // the step a shader receives) small, whatever the model says (-2^63).
+    const int64_t longest = std::max<int64_t>(dim, 1);
+    const int64_t step = steps[i] > longest ? longest : steps[i] < -longest ? -longest : steps[i];
     // Clamp like the ONNX spec: negative values count from the end, then
     // into [0, dim] for positive steps and [-1, dim-1] for negative ones.
     auto clamp = [&](int64_t v, int64_t lo, int64_t hi) {

@@ -124,7 +124,9 @@ StatusOr<KernelPlan> BuildSlice(const Graph& graph, const Node& node, const Tens
     int64_t start = starts[i] < 0 ? std::max<int64_t>(starts[i], -dim) + dim : starts[i];
     start = steps[i] > 0 ? std::min(start, dim) : std::min(start, dim - 1);
     first[axis] = start;
-    step[axis] = steps[i];
+    // A step longer than the axis picks one element, like a step of its
+    // length; the shader's 32-bit ints must not see -2^63.
+    step[axis] = std::clamp<int64_t>(steps[i], -std::max<int64_t>(dim, 1), std::max<int64_t>(dim, 1));
   }
   for (size_t d = 0; d < rank; ++d) {
     view.strides[d] = in_strides[d] * step[d];

@@ -18,8 +18,13 @@ namespace glpool {
 struct PlanningOptions {
   // One strategy name (shared objects and/or offsets), or "all".
   std::string strategy = "all";
-  double budget_seconds = 10.0;  // for the exact offset search (>= 0)
+  // Seconds AUTO (shared objects and offsets) and EXACT may each spend
+  // (>= 0); -1: each planner's default (AUTO 50 ms + 5 us per record,
+  // EXACT 10 s).
+  double budget_seconds = -1.0;
   uint64_t alignment = 1;        // arena offset alignment in bytes (>= 1)
+  // Records files only: also write the records read to this .json or .csv.
+  std::string save_records;
   // Models only.
   bool random_weights = false;
   std::map<std::string, Shape> input_shapes;
@@ -36,7 +41,8 @@ GLPOOL_API bool IsModelFile(const std::string& path);
 
 // Shared objects and the arena for `path`: a model (planned unfused and
 // fused, "== unfused"/"== fused" sections) or, with `records_file`, a records
-// JSON ({"model", "tasks", "records": [{"name", "size", "first", "last"}]}).
+// file: JSON ({"model", "tasks", "records": [{"name", "size", "first",
+// "last"}]}) or MiniMalloc's CSV (id,lower,upper,size; upper exclusive).
 GLPOOL_API StatusOr<PlanningReport> PlanBuffers(const std::string& path, bool records_file,
                                                 const PlanningOptions& options, bool json);
 

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -55,6 +57,16 @@ TEST(SliceTest, StartsEndsSteps) {
   ExpectMatchesReference(Slice({1, 5, 7, 13}, {1, 5, 3, 4}, {1, -1}, {7, 0}, {2, 3}, {2, -3}), SweepVariants());
   ExpectMatchesReference(Slice({2, 3, 127, 1}, {2, 3, 63, 1}, {-1, 0}, {-3, 126}, {0, 2}, {-1, 2}), SweepVariants());
   ExpectMatchesReference(Slice({13}, {4}, {2}, {10}, {0}, {2}), SweepVariants());
+}
+
+// Steps of +-2^63-ish pick one element (numpy: x[7:0:-2**63] == [x[7]]);
+// they once overflowed the count and reached the shader as a literal GLSL
+// cannot hold.
+TEST(SliceTest, StepsLongerThanTheAxis) {
+  const int64_t min = std::numeric_limits<int64_t>::min(), max = std::numeric_limits<int64_t>::max();
+  ExpectMatchesReference(Slice({1, 3, 8, 8}, {1, 3, 8, 1}, {7}, {0}, {3}, {min}), SweepVariants());
+  ExpectMatchesReference(Slice({1, 3, 8, 8}, {1, 3, 1, 8}, {0}, {8}, {2}, {max}), SweepVariants());
+  ExpectMatchesReference(Slice({1, 9, 4, 4}, {1, 1, 4, 4}, {-1}, {min}, {1}, {min}), SweepVariants());
 }
 
 TEST(SplitTest, ChannelAndSpatialAxes) {
