@@ -6,6 +6,8 @@ const char* StatusCodeName(StatusCode code) {
   switch (code) {
     case StatusCode::kOk: return "ok";
     case StatusCode::kInvalidArgument: return "invalid argument";
+    case StatusCode::kBadShape: return "bad shape";
+    case StatusCode::kBadType: return "bad type";
     case StatusCode::kInvalidModel: return "invalid model";
     case StatusCode::kUnsupported: return "unsupported";
     case StatusCode::kNotFound: return "not found";

@@ -9,11 +9,11 @@
 #include <cstring>
 #include <iostream>
 
-#include "gpu_backend/gl/gl_context.h"
-#include "gpu_backend/gl/gl_info.h"
-#include "gpu_backend/runtime/executor.h"
-#include "gpu_backend/runtime/pool_plan.h"
+#include "glpool/context.h"
+#include "glpool/gpu_info.h"
+#include "glpool/session.h"
 #include "samples/commands.h"
+#include "samples/gl_check.h"
 #include "samples/overlay/demo_graph.h"
 #include "samples/overlay/overlay_png.h"
 #include "samples/overlay/overlay_session.h"
@@ -33,26 +33,29 @@ int RunDemo(const DemoFlags& flags) {
   };
   auto precision = ParsePrecision(flags.precision);
   if (!precision.ok()) return fail(precision.status());
-  auto context = gl::CreateContext(gl::ContextKind::kHeadless);
+  auto context = Context::CreateHeadless();
   if (!context.ok()) return fail(context.status());
-  auto info = gl::QueryGlInfo();
+  Status loaded = samples::LoadGl();  // the overlay's own GL calls
+  if (!loaded.ok()) return fail(loaded);
+  auto info = QueryCurrentGlInfo();
   if (!info.ok()) return fail(info.status());
-  overlay::DemoNetwork demo = overlay::BuildDemoNetwork();
+  auto built = overlay::BuildDemoNetwork();
+  if (!built.ok()) return fail(built.status());
+  overlay::DemoNetwork& demo = *built;
   std::cout << "glpool demo on " << info->renderer << " (" << info->version << ")\n"
-            << "network: " << demo.graph.nodes.size() << " nodes built in code, precision " << flags.precision
+            << "network: " << demo.nodes << " nodes built in code, precision " << flags.precision
             << "\n\n";
   std::printf("%-9s %-20s %-22s %10s %10s %9s %11s %8s %s\n", "objects", "strategy", "chosen", "pool B",
               "naive B", "% naive", "lower B", "objects", "output");
   bool all_identical = true;
   for (ObjectKind kind : {ObjectKind::kTextures, ObjectKind::kBuffers, ObjectKind::kArena}) {
-    ExecutorOptions options;
+    SessionOptions options;
     options.objects = kind;
     options.precision = *precision;
-    options.programs = std::make_shared<ProgramCache>();
     std::vector<float> naive_output;
-    for (const std::string& strategy : StrategyNamesFor(ObjectKindName(kind))) {
+    for (const std::string& strategy : StrategyNames(kind)) {
       options.strategy = strategy;
-      auto executor = Executor::Create(demo.graph, options);
+      auto executor = Session::Create(demo.model, options);
       if (!executor.ok()) return fail(executor.status().WithContext(std::string(ObjectKindName(kind)) + "/" + strategy));
       auto outputs = (*executor)->Run(demo.inputs);
       if (!outputs.ok()) return fail(outputs.status());
@@ -73,7 +76,7 @@ int RunDemo(const DemoFlags& flags) {
                   identical ? "= naive" : "DIFFERS from naive");
     }
   }
-  auto session = overlay::OverlaySession::Create("glpool demo", demo.graph, demo.inputs,
+  auto session = overlay::OverlaySession::Create("glpool demo", demo.model, {}, demo.inputs,
                                                  overlay::Selection{ObjectKind::kBuffers, *precision, "auto"});
   if (!session.ok()) return fail(session.status());
   auto png = overlay::RenderOverlayPng(**session, flags.overlay_png);

@@ -2,14 +2,14 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "gpu_backend/gl/gl_context.h"
-#include "gpu_backend/gl/gl_info.h"
+#include "glpool/gpu_info.h"
 #include "samples/commands.h"
+#include "samples/sample_context.h"
 
 namespace glpool {
 namespace {
 
-nlohmann::json InfoToJson(const gl::GlInfo& info) {
+nlohmann::json InfoToJson(const GlInfo& info) {
   return {
       {"vendor", info.vendor},
       {"renderer", info.renderer},
@@ -39,7 +39,7 @@ nlohmann::json InfoToJson(const gl::GlInfo& info) {
   };
 }
 
-void PrintInfo(const gl::GlInfo& info) {
+void PrintInfo(const GlInfo& info) {
   auto triple = [](const int64_t v[3]) {
     return std::to_string(v[0]) + " x " + std::to_string(v[1]) + " x " + std::to_string(v[2]);
   };
@@ -60,22 +60,21 @@ void PrintInfo(const gl::GlInfo& info) {
 }
 
 int RunInfo(const std::string& context_name, bool json) {
-  auto kind = gl::ParseContextKind(context_name);
-  if (!kind.ok()) {
-    std::cerr << "glpool info: " << kind.status().message() << "\n";
+  if (context_name != "headless" && context_name != "window" && context_name != "auto") {
+    std::cerr << "glpool info: unknown context kind '" << context_name << "' (expected headless, window or auto)\n";
     return 2;
   }
-  auto context = gl::CreateContext(*kind);
+  auto context = samples::MakeSampleContext(context_name);
   if (!context.ok()) {
     std::cerr << "glpool info: " << context.status().ToString() << "\n";
     return 1;
   }
-  auto info = gl::QueryGlInfo();
+  auto info = QueryCurrentGlInfo();
   if (!info.ok()) {
     std::cerr << "glpool info: " << info.status().ToString() << "\n";
     return 1;
   }
-  info->platform = (*context)->platform();
+  info->platform = context->platform;
   if (json) {
     std::cout << InfoToJson(*info).dump(2) << "\n";
   } else {

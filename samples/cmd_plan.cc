@@ -1,16 +1,11 @@
 // glpool plan: plan a record set (or a model's records) every way we know,
 // verify every plan, and print the tables or one JSON object.
-#include <cmath>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 
-#include "planner/plan_report.h"
-#include "planner/plan_report_format.h"
-#include "planner/records_csv.h"
+#include "glpool/planning.h"
 #include "samples/commands.h"
-#include "samples/plan_model.h"
-#include "samples/plan_textures.h"
+#include "samples/model_loading.h"
 
 namespace glpool {
 namespace {
@@ -25,117 +20,45 @@ struct PlanFlags {
   bool json = false;
   bool verify = false;
   std::string objects = "buffers";  // buffers (shared objects + arena) or textures (models only)
-  PlanModelFlags model;
+  bool random_weights = false;
+  std::vector<std::string> input_shapes;  // NAME=1x3x640x640
+  std::string precision = "fp32";
+  std::string order = "given";  // given | memory
 };
 
-struct Planned {
-  std::string label;  // "" for a records file; "unfused"/"fused" for a model
-  PlanReport report;
-  std::string order;  // a model's node order: "given" or "memory"
-  uint64_t peak_given = 0;  // peak live bytes (offsets lower bound) in the given order
-  uint64_t peak = 0;        // the same in the order planned
-};
-
-StatusOr<std::vector<Planned>> PlanAll(const PlanFlags& flags) {
-  PlanReportOptions options;
-  GLPOOL_RETURN_IF_ERROR(SelectStrategies(flags.strategy, &options));
-  if (flags.budget_seconds != -1.0) {
-    if (!(flags.budget_seconds >= 0.0) || !std::isfinite(flags.budget_seconds)) {
-      return InvalidArgumentError("--budget must be a number of seconds >= 0");
-    }
-    options.objects.budget_seconds = flags.budget_seconds;
-    options.offsets.budget_seconds = flags.budget_seconds;
-  }
-  if (flags.alignment == 0) return InvalidArgumentError("--alignment must be at least 1");
-  options.offsets.alignment = flags.alignment;
-
-  if (!flags.records.empty() && !flags.input.empty()) {
-    return InvalidArgumentError("give either --records FILE.json or a MODEL.onnx, not both");
-  }
-  const std::string path = flags.records.empty() ? flags.input : flags.records;
-  if (path.empty()) return InvalidArgumentError("nothing to plan: give --records FILE.json");
-  std::vector<Planned> planned;
-  if (flags.records.empty() && IsModelPath(path)) {
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<PlanModelVariant> variants,
-                            LoadPlanModelVariants(path, flags.model));
-    for (const PlanModelVariant& v : variants) {
-      StatusOr<PlanReport> report = BuildPlanReport(v.records.buffers, options);
-      if (!report.ok()) return report.status().WithContext(path + " (" + v.label + ")");
-      planned.push_back({v.label, std::move(report).value(), flags.model.order, v.records.peak_given,
-                         v.records.peak});
-    }
-    return planned;
-  }
-  GLPOOL_ASSIGN_OR_RETURN(RecordSet set, ReadRecordsFile(path));
-  if (!flags.save_records.empty()) GLPOOL_RETURN_IF_ERROR(WriteRecordsFile(set, flags.save_records));
-  StatusOr<PlanReport> report = BuildPlanReport(set, options);
-  if (!report.ok()) return report.status().WithContext(path);
-  planned.push_back({"", std::move(report).value(), "given", 0, 0});
-  return planned;
-}
-
-// --objects textures: 2D texture plans of a model, unfused and fused.
-int RunTexturePlans(const PlanFlags& flags) {
+int RunPlan(const PlanFlags& flags) {
   auto fail = [](const Status& status) {
     std::cerr << "glpool plan: " << status.ToString() << "\n";
     return 1;
   };
-  if (!IsModelPath(flags.input)) {
-    return fail(InvalidArgumentError("--objects textures plans a MODEL.onnx (record files hold bytes only)"));
+  PlanningOptions options;
+  options.strategy = flags.strategy;
+  options.budget_seconds = flags.budget_seconds;
+  options.alignment = flags.alignment;
+  options.save_records = flags.save_records;
+  options.random_weights = flags.random_weights;
+  options.precision = flags.precision == "fp16" ? Precision::kFp16 : Precision::kFp32;
+  options.memory_order = flags.order == "memory";
+  ModelLoadFlags shape_flags;
+  shape_flags.input_shapes = flags.input_shapes;
+  auto shapes = InputShapesFromFlags(shape_flags);
+  if (!shapes.ok()) return fail(shapes.status());
+  options.input_shapes = *shapes;
+  if (flags.objects == "textures") {
+    StatusOr<std::string> tables = PlanTextures(flags.input, options);
+    if (!tables.ok()) return fail(tables.status());
+    std::cout << *tables;
+    return 0;
   }
-  StatusOr<std::vector<PlanModelVariant>> variants = LoadPlanModelVariants(flags.input, flags.model);
-  if (!variants.ok()) return fail(variants.status());
-  const uint64_t bytes_per_texel = flags.model.precision == "fp16" ? 8 : 16;
-  for (const PlanModelVariant& v : *variants) {
-    StatusOr<TexturePlanTable> table = PlanTextures(v.label, v.records.textures_2d);
-    if (!table.ok()) return fail(table.status().WithContext(flags.input + " (" + v.label + ")"));
-    PrintTexturePlanTable(*table, bytes_per_texel, std::cout);
-    std::cout << "\n";
+  if (!flags.records.empty() && !flags.input.empty()) {
+    return fail(InvalidArgumentError("give either --records FILE.json or a MODEL.onnx, not both"));
   }
-  return 0;
-}
-
-int RunPlan(const PlanFlags& flags) {
-  if (flags.objects == "textures") return RunTexturePlans(flags);
-  StatusOr<std::vector<Planned>> planned = PlanAll(flags);
-  if (!planned.ok()) {
-    std::cerr << "glpool plan: " << planned.status().ToString() << "\n";
-    return 1;
-  }
-  bool verified = true;
-  for (const Planned& p : *planned) verified &= p.report.AllVerified();
-  if (flags.json) {
-    if (planned->size() == 1 && planned->front().label.empty()) {
-      std::cout << PlanReportJson(planned->front().report) << "\n";
-    } else {
-      // A model: {"model": str, "variants": [{"label": str, "plan": {...}}]}.
-      auto quote = [](const std::string& s) {
-        return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-      };
-      std::cout << "{\"model\": " << quote(planned->front().report.model) << ", \"variants\": [";
-      for (size_t k = 0; k < planned->size(); ++k) {
-        const Planned& p = (*planned)[k];
-        std::cout << (k ? ", " : "") << "{\"label\": " << quote(p.label);
-        if (p.order == "memory") {
-          std::cout << ", \"order\": {\"name\": \"memory\", \"peak_given_bytes\": " << p.peak_given
-                    << ", \"peak_bytes\": " << p.peak << "}";
-        }
-        std::cout << ", \"plan\": " << PlanReportJson(p.report) << "}";
-      }
-      std::cout << "]}\n";
-    }
-  } else {
-    for (const Planned& p : *planned) {
-      if (!p.label.empty()) std::cout << "== " << p.label << "\n";
-      if (p.order == "memory") {
-        std::cout << "order memory: peak live " << static_cast<double>(p.peak) / 1e6 << " MB (given order "
-                  << static_cast<double>(p.peak_given) / 1e6 << " MB"
-                  << (p.peak < p.peak_given ? ", reordered" : ", kept") << ")\n\n";
-      }
-      std::cout << PlanReportTable(p.report) << "\n";
-    }
-  }
-  if (!verified) {
+  const bool records_file = !flags.records.empty();
+  StatusOr<PlanningReport> report = PlanBuffers(records_file ? flags.records : flags.input, records_file, options,
+                                                flags.json);
+  if (!report.ok()) return fail(report.status());
+  std::cout << report->text;
+  if (!report->all_verified) {
     std::cerr << "glpool plan: some plans failed verification (see the tables)\n";
     if (flags.verify) return 1;
   }
@@ -176,7 +99,16 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
   cmd->add_flag("--verify", flags->verify,
                 "exit with status 1 if any plan fails verification (every plan is verified "
                 "and the result shown either way)");
-  AddPlanModelFlags(*cmd, flags->model);
+  cmd->add_flag("--random-weights", flags->random_weights,
+                "fill weights whose external data file is missing (graph-only models) deterministically");
+  cmd->add_option("--input-shape", flags->input_shapes, "fix a dynamic input shape: NAME=1x3x640x640 (repeatable)");
+  cmd->add_option("--order", flags->order,
+                  "node order of a model: given (the model's), or memory (a topological order with a lower "
+                  "peak of live bytes when one is found)")
+      ->check(CLI::IsMember({"given", "memory"}))
+      ->capture_default_str();
+  cmd->add_option("--precision", flags->precision, "bytes per channel of buffer/arena records")
+      ->check(CLI::IsMember({"fp32", "fp16"}));
   cmd->callback([flags, &exit_code] { exit_code = RunPlan(*flags); });
 }
 

@@ -5,18 +5,18 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
-#include "gpu_backend/cpu_reference/executor.h"
-#include "gpu_backend/gl/gl_context.h"
-#include "gpu_backend/runtime/executor.h"
+#include "glpool/session.h"
 #include "samples/commands.h"
-#include "samples/model_input.h"
 #include "samples/mask_png.h"
+#include "samples/model_input.h"
 #include "samples/model_loading.h"
 #include "samples/overlay/overlay_png.h"
 #include "samples/overlay/overlay_session.h"
 #include "samples/overlay/overlay_window.h"
+#include "samples/sample_context.h"
 
 namespace glpool {
 namespace {
@@ -39,10 +39,10 @@ struct RunFlags {
   int profile = 0;           // list the N slowest tasks of the last run
 };
 
-// The `count` slowest tasks of the executor's last timed run, slowest first,
+// The `count` slowest tasks of the session's last timed run, slowest first,
 // with their share of the run's summed task time.
-nlohmann::json SlowestTasks(const Executor& executor, int count) {
-  const std::vector<double>& ms = executor.task_ms();
+nlohmann::json SlowestTasks(const Session& session, int count) {
+  const std::vector<double>& ms = session.task_ms();
   double total = 0;
   for (double t : ms) total += t;
   std::vector<size_t> order(ms.size());
@@ -50,7 +50,7 @@ nlohmann::json SlowestTasks(const Executor& executor, int count) {
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ms[a] > ms[b]; });
   nlohmann::json rows = nlohmann::json::array();
   for (size_t k = 0; k < order.size() && k < static_cast<size_t>(count); ++k) {
-    const TaskInfo& task = executor.tasks()[order[k]];
+    const TaskInfo& task = session.tasks()[order[k]];
     rows.push_back({{"task", order[k]}, {"node", task.node}, {"op", task.op_type}, {"shader", task.shader},
                     {"ms", ms[order[k]]}, {"percent", total > 0 ? 100.0 * ms[order[k]] / total : 0.0}});
   }
@@ -131,7 +131,8 @@ void PrintHuman(const nlohmann::json& report) {
 // --overlay / --overlay-png: the same network, shown by the overlay instead
 // of printed. The PNG is rendered on the headless context, the window on a
 // GLFW one.
-int RunOverlay(const RunFlags& flags, Graph graph, const std::map<std::string, TensorData>& inputs) {
+int RunOverlay(const RunFlags& flags, const Model& model, const std::map<std::string, Shape>& shapes,
+               const std::map<std::string, TensorData>& inputs) {
   auto fail = [&](const Status& status) {
     std::cerr << "glpool run: " << status.ToString() << "\n";
     return 1;
@@ -141,10 +142,10 @@ int RunOverlay(const RunFlags& flags, Graph graph, const std::map<std::string, T
   if (!objects.ok()) return fail(objects.status());
   if (!precision.ok()) return fail(precision.status());
   const overlay::Selection selection{*objects, *precision, flags.strategy};
-  auto context = flags.overlay ? gl::CreateContext(gl::ContextKind::kWindow, {1280, 800, "glpool: " + flags.model, true})
-                               : gl::CreateHeadlessContext();
+  auto context = samples::MakeSampleContext(flags.overlay ? "window" : "headless",
+                                            {1280, 800, "glpool: " + flags.model, true});
   if (!context.ok()) return fail(context.status().WithContext("no OpenGL ES 3.1 context for the overlay"));
-  auto session = overlay::OverlaySession::Create(flags.model, std::move(graph), inputs, selection);
+  auto session = overlay::OverlaySession::Create(flags.model, model, shapes, inputs, selection);
   if (!session.ok()) return fail(session.status().WithContext(flags.model));
   if (!flags.overlay_png.empty()) {
     auto png = overlay::RenderOverlayPng(**session, flags.overlay_png);
@@ -157,7 +158,7 @@ int RunOverlay(const RunFlags& flags, Graph graph, const std::map<std::string, T
               << "\n";
   }
   if (flags.overlay) {
-    Status shown = overlay::RunOverlayWindow(**context, **session, flags.frames);
+    Status shown = overlay::RunOverlayWindow(*context->window, **session, flags.frames);
     if (!shown.ok()) return fail(shown);
   }
   return 0;
@@ -168,57 +169,54 @@ int RunModel(const RunFlags& flags) {
     std::cerr << "glpool run: " << status.ToString() << "\n";
     return 1;
   };
-  auto graph = LoadModelForRun(flags.model, flags.load);
-  if (!graph.ok()) return fail(graph.status());
-  if (graph->inputs.size() != 1 && !flags.input.empty()) {
+  auto model = LoadModelForRun(flags.model, flags.load);
+  if (!model.ok()) return fail(model.status());
+  if (model->inputs().size() != 1 && !flags.input.empty()) {
     return fail(InvalidArgumentError("--input gives one tensor, the model has " +
-                                     std::to_string(graph->inputs.size()) + " inputs"));
+                                     std::to_string(model->inputs().size()) + " inputs"));
   }
+  auto shapes = ResolvedInputShapes(*model, flags.load);
+  if (!shapes.ok()) return fail(shapes.status().WithContext(flags.model));
   std::map<std::string, TensorData> inputs;
-  for (const std::string& name : graph->inputs) {
-    auto data = LoadModelInput(flags.input, *graph->FindTensor(name));
+  for (const TensorInfo& input : model->inputs()) {
+    auto data = LoadModelInput(flags.input, {input.name, input.dtype, shapes->at(input.name)});
     if (!data.ok()) return fail(data.status());
-    inputs[name] = std::move(data).value();
+    inputs[input.name] = std::move(data).value();
   }
-  if (flags.overlay || !flags.overlay_png.empty()) return RunOverlay(flags, std::move(graph).value(), inputs);
+  if (flags.overlay || !flags.overlay_png.empty()) return RunOverlay(flags, *model, *shapes, inputs);
   nlohmann::json report = {{"model", flags.model}, {"backend", flags.backend}};
-  std::vector<double> ms;
-  std::map<std::string, TensorData> outputs;
-  std::unique_ptr<gl::GlContext> context;
-  std::unique_ptr<Executor> executor;
+  SessionOptions options;
+  options.input_shapes = *shapes;
+  options.strategy = flags.strategy;
+  // --profile times each task of the last run (a glFinish after each one).
+  options.time_tasks = flags.profile > 0;
+  std::optional<samples::SampleContext> context;
   if (flags.backend == "gpu") {
-    auto kind = gl::ParseContextKind(flags.context);
-    if (!kind.ok()) return fail(kind.status());
-    auto made = gl::CreateContext(*kind);
-    if (!made.ok()) {
-      return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
-    }
-    context = std::move(made).value();
-    ExecutorOptions options;
-    options.strategy = flags.strategy;
     auto objects = ParseObjectKind(flags.objects);
     auto precision = ParsePrecision(flags.precision);
     if (!objects.ok()) return fail(objects.status());
     if (!precision.ok()) return fail(precision.status());
+    auto made = samples::MakeSampleContext(flags.context);
+    if (!made.ok()) {
+      return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
+    }
+    context = std::move(made).value();
     options.objects = *objects;
     options.precision = *precision;
     // fp16 keeps tensors whose range half cannot hold in fp32, judged on this input.
-    if (options.precision == Precision::kFp16) {
-      auto unsafe = FindHalfUnsafeTensors(*graph, inputs, nullptr);
-      if (!unsafe.ok()) return fail(unsafe.status().WithContext(flags.model));
-      options.fp32_tensors = std::move(unsafe).value();
-    }
-    auto created = Executor::Create(*graph, options);
-    if (!created.ok()) return fail(created.status().WithContext(flags.model));
-    executor = std::move(created).value();
-  } else if (flags.backend != "cpu") {
+    if (options.precision == Precision::kFp16) options.calibration_inputs = inputs;
+  } else if (flags.backend == "cpu") {
+    options.backend = Backend::kCpuReference;
+  } else {
     return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected gpu or cpu)"));
   }
-  // --profile times each task of the last run (a glFinish after each one).
-  if (executor && flags.profile > 0) executor->set_time_tasks(true);
+  auto session = Session::Create(*model, options);
+  if (!session.ok()) return fail(session.status());
+  std::vector<double> ms;
+  std::map<std::string, TensorData> outputs;
   for (int run = 0; run < flags.repeat; ++run) {
     const auto start = std::chrono::steady_clock::now();
-    auto result = executor ? executor->Run(inputs) : cpu_reference::RunGraph(*graph, inputs);
+    auto result = (*session)->Run(inputs);
     if (!result.ok()) return fail(result.status().WithContext(flags.model));
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     outputs = std::move(result).value();
@@ -229,8 +227,8 @@ int RunModel(const RunFlags& flags) {
     if (!written.ok()) return fail(written.WithContext("--mask-png"));
     report["mask_png"] = flags.mask_png;
   }
-  if (executor) {
-    const MemoryReport& m = executor->memory();
+  if (options.backend == Backend::kGpu) {
+    const MemoryReport& m = (*session)->memory();
     report["memory"] = {{"objects", m.objects},           {"precision", m.precision},
                         {"strategy", m.strategy},         {"chosen", m.chosen},
                         {"tensors", m.tensors},           {"pool_objects", m.pool_objects},
@@ -239,8 +237,8 @@ int RunModel(const RunFlags& flags) {
                         {"gl_pool_bytes", m.gl_pool_bytes}, {"external_bytes", m.external_bytes},
                         {"fp32_integer_tensors", m.fp32_integer_tensors},
                         {"fp32_range_tensors", m.fp32_range_tensors}};
-    report["tasks"] = executor->tasks().size();
-    if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(*executor, flags.profile);
+    report["tasks"] = (*session)->tasks().size();
+    if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(**session, flags.profile);
   }
   report["first_ms"] = ms.front();
   std::vector<double> sorted = ms;

@@ -7,10 +7,8 @@
 #include <iostream>
 #include <memory>
 
-#include "gpu_backend/cpu_reference/onnx_test_case.h"
-#include "gpu_backend/gl/gl_context.h"
-#include "gpu_backend/runtime/executor.h"
-#include "samples/case_backends.h"
+#include "glpool/context.h"
+#include "glpool/onnx_cases.h"
 #include "samples/commands.h"
 
 namespace glpool {
@@ -31,44 +29,43 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
     std::cerr << "glpool test-onnx: " << status.ToString() << "\n";
     return 1;
   };
-  CaseOptions options;
-  std::shared_ptr<gl::GlContext> context;
+  OnnxCaseOptions options;
+  options.fuse = flags.fuse;
+  options.tolerance = flags.tolerance;
+  std::unique_ptr<Context> context;
   if (flags.backend == "cpu") {
-    options = CpuCaseOptions(flags.fuse);
+    options.session.backend = Backend::kCpuReference;
   } else if (flags.backend == "gpu") {
     auto objects = ParseObjectKind(flags.objects);
     auto precision = ParsePrecision(flags.precision);
     if (!objects.ok()) return fail(objects.status());
     if (!precision.ok()) return fail(precision.status());
-    auto made = gl::CreateContext(gl::ContextKind::kHeadless);
+    auto made = Context::CreateHeadless();
     if (!made.ok()) return fail(made.status().WithContext("--backend gpu needs an OpenGL ES 3.1 context"));
     context = std::move(made).value();
-    ExecutorOptions executor_options;
-    executor_options.objects = *objects;
-    executor_options.precision = *precision;
-    executor_options.strategy = flags.strategy;
-    options = GpuCaseOptions(executor_options);
+    options.session.objects = *objects;
+    options.session.precision = *precision;
+    options.session.strategy = flags.strategy;
   } else {
     return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected cpu or gpu)"));
   }
-  if (flags.tolerance == "onnx") {
-    options.tolerance = [](const std::string&) { return OnnxBackendTolerance(); };
-  } else if (flags.tolerance == "model") {
-    options.tolerance = [](const std::string&) { return ModelTolerance(); };
-  } else if (flags.tolerance != "auto") {
+  if (flags.tolerance != "auto" && flags.tolerance != "onnx" && flags.tolerance != "model") {
     return fail(InvalidArgumentError("unknown tolerance '" + flags.tolerance + "' (expected auto, onnx or model)"));
   }
-  StatusOr<std::vector<std::string>> cases = ExpandCaseDirs(flags.dirs);
+  StatusOr<std::vector<std::string>> cases = ExpandOnnxCaseDirs(flags.dirs);
   if (!cases.ok()) return fail(cases.status());
-  CaseTally tally;
+  int passed = 0, failed = 0, unsupported = 0;
   for (const std::string& dir : *cases) {
-    const CaseResult result = RunOnnxTestCase(dir, options);
-    tally.Add(result);
+    StatusOr<OnnxCaseResult> result = RunOnnxCase(dir, options);
+    if (!result.ok()) return fail(result.status());
+    ++(result->outcome == OnnxCaseOutcome::kPass   ? passed
+       : result->outcome == OnnxCaseOutcome::kFail ? failed
+                                                   : unsupported);
     // Failures go to stderr, so they stand out from the passes they follow.
-    (result.outcome == CaseOutcome::kFail ? std::cerr : std::cout) << dir << ": " << result.Summary() << std::endl;
+    (result->outcome == OnnxCaseOutcome::kFail ? std::cerr : std::cout) << dir << ": " << result->summary << std::endl;
   }
-  std::cout << tally.Line() << "\n";
-  return tally.failed > 0 ? 1 : 0;
+  std::cout << passed << " passed, " << failed << " failed, " << unsupported << " unsupported\n";
+  return failed > 0 ? 1 : 0;
 }
 
 }  // namespace

@@ -15,9 +15,17 @@
 // allocation goes through a cap that DecodeImageInput sets from what the
 // image can legitimately need (its pixels at 16 bits per channel, plus the
 // file itself); past it, stb gets NULL and fails with "outofmem".
+#include <cstdint>
 #include <cstdlib>
 namespace {
-thread_local size_t g_stb_allocation_cap = 0;
+// Outside DecodeImageInput stb_image reads trusted files (tests decode the
+// PNGs the overlay writes), so the cap is off there; DecodeImageInput holds
+// it from its first stb call to its return (AllocationCap).
+thread_local size_t g_stb_allocation_cap = SIZE_MAX;
+struct AllocationCap {
+  AllocationCap() { g_stb_allocation_cap = 0; }
+  ~AllocationCap() { g_stb_allocation_cap = SIZE_MAX; }
+};
 void* CappedMalloc(size_t size) { return size > g_stb_allocation_cap ? nullptr : std::malloc(size); }
 void* CappedRealloc(void* p, size_t size) { return size > g_stb_allocation_cap ? nullptr : std::realloc(p, size); }
 }  // namespace
@@ -33,7 +41,7 @@ void* CappedRealloc(void* p, size_t size) { return size > g_stb_allocation_cap ?
 
 namespace glpool {
 
-StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const Tensor& input,
+StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
                                       uint64_t max_pixels) {
   if (input.shape.size() != 4 || input.shape[1] != 3) {
     return InvalidArgumentError("image input " + label + ": the model input '" + input.name + "' has shape " +
@@ -44,6 +52,7 @@ StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::strin
                                 " bytes, more than stb_image reads");
   }
   GLPOOL_RETURN_IF_ERROR(CheckJpegHuffmanTables(bytes, label));
+  const AllocationCap cap;  // stb allocations fail until the cap is raised for the decode below
   const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
   const int size = static_cast<int>(bytes.size());
   int width = 0, height = 0, channels = 0;

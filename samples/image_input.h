@@ -5,8 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "common/status.h"
-#include "gpu_backend/graph/graph.h"
+#include "samples/model_input.h"
 
 namespace glpool {
 
@@ -19,7 +18,7 @@ constexpr uint64_t kMaxImagePixels = uint64_t{1} << 28;
 // and resizes it bilinearly to `input`'s H x W as RGB in [0, 1], NCHW, copied over the batch. `input`
 // must be Nx3xHxW. Errors (kInvalidArgument) name `label`: undecodable
 // bytes, an image of more than `max_pixels` pixels, a wrong input shape.
-StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const Tensor& input,
+StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
                                       uint64_t max_pixels = kMaxImagePixels);
 
 }  // namespace glpool

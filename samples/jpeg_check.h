@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "common/status.h"
+#include "glpool/status.h"
 
 namespace glpool {
 

@@ -4,8 +4,7 @@
 
 #include <string>
 
-#include "common/status.h"
-#include "gpu_backend/graph/graph.h"
+#include "glpool/tensor.h"
 
 namespace glpool {
 

@@ -2,8 +2,7 @@
 
 #include <random>
 
-#include "common/file_read.h"
-#include "gpu_backend/import/onnx_import.h"
+#include "glpool/files.h"
 #include "samples/image_input.h"
 
 namespace glpool {
@@ -17,7 +16,7 @@ bool EndsWith(const std::string& text, const std::string& suffix) {
 
 }  // namespace
 
-StatusOr<TensorData> LoadModelInput(const std::string& path, const Tensor& input) {
+StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input) {
   // The element count is bounded at import (a graph input holds at most
   // kMaxTensorBytes), so these allocations are too.
   if (path.empty()) {
@@ -37,7 +36,7 @@ StatusOr<TensorData> LoadModelInput(const std::string& path, const Tensor& input
     return TensorData::FromFloats(input.shape, values);
   }
   if (EndsWith(path, ".pb")) {
-    GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorProtoFile(path));
+    GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorFile(path));
     if (data.dtype != input.dtype) {
       return InvalidArgumentError("input file " + path + " holds " + DataTypeName(data.dtype) +
                                   " values, the model input '" + input.name + "' is " + DataTypeName(input.dtype));

@@ -1,8 +1,5 @@
 #include "samples/model_loading.h"
 
-#include "gpu_backend/graph/passes/passes.h"
-#include "gpu_backend/import/onnx_import.h"
-
 namespace glpool {
 
 void AddModelLoadFlags(CLI::App& command, ModelLoadFlags& flags) {
@@ -12,13 +9,37 @@ void AddModelLoadFlags(CLI::App& command, ModelLoadFlags& flags) {
   command.add_option("--input-shape", flags.input_shapes, "Fix a dynamic input: NAME=1x3x640x640");
 }
 
-StatusOr<Graph> LoadModelForRun(const std::string& path, const ModelLoadFlags& flags) {
-  ImportOptions options;
+StatusOr<Model> LoadModelForRun(const std::string& path, const ModelLoadFlags& flags) {
+  ModelOptions options;
   options.random_weights = flags.random_weights;
-  for (const std::string& flag : flags.input_shapes) GLPOOL_RETURN_IF_ERROR(ParseInputShapeFlag(flag, &options));
-  GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadOnnxModel(path, options));
-  if (!flags.no_fuse) GLPOOL_TRY_CONTEXT(RunDefaultPasses(graph), path);
-  return graph;
+  options.run_graph_passes = !flags.no_fuse;
+  return Model::Load(path, options);
+}
+
+StatusOr<std::map<std::string, Shape>> InputShapesFromFlags(const ModelLoadFlags& flags) {
+  std::map<std::string, Shape> shapes;
+  for (const std::string& flag : flags.input_shapes) {
+    const size_t eq = flag.rfind('=');
+    if (eq == std::string::npos || eq == 0) {
+      return InvalidArgumentError("bad --input-shape '" + flag + "': expected NAME=1x3x224x224");
+    }
+    StatusOr<Shape> shape = ParseShapeText(flag.substr(eq + 1));
+    if (!shape.ok()) return shape.status().WithContext("--input-shape " + flag);
+    shapes[flag.substr(0, eq)] = *shape;
+  }
+  return shapes;
+}
+
+StatusOr<std::map<std::string, Shape>> ResolvedInputShapes(const Model& model, const ModelLoadFlags& flags) {
+  GLPOOL_ASSIGN_OR_RETURN(auto shapes, InputShapesFromFlags(flags));
+  for (const TensorInfo& input : model.inputs()) {
+    if (shapes.count(input.name)) continue;
+    if (!input.is_static()) {
+      return BadShapeError("input '" + input.name + "' has a symbolic dim: give --input-shape " + input.name + "=...");
+    }
+    shapes[input.name] = input.shape();
+  }
+  return shapes;
 }
 
 }  // namespace glpool

@@ -1,13 +1,13 @@
-// Loading a model the way every sample command does: import, then the
-// default graph passes unless asked not to.
+// Loading a model the way every sample command does: --random-weights,
+// --no-fuse and --input-shape NAME=1x3x224x224 (repeatable).
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
-#include "common/status.h"
-#include "gpu_backend/graph/graph.h"
+#include "glpool/model.h"
 
 namespace glpool {
 
@@ -19,6 +19,13 @@ struct ModelLoadFlags {
 
 void AddModelLoadFlags(CLI::App& command, ModelLoadFlags& flags);
 
-StatusOr<Graph> LoadModelForRun(const std::string& path, const ModelLoadFlags& flags);
+StatusOr<Model> LoadModelForRun(const std::string& path, const ModelLoadFlags& flags);
+
+// The --input-shape flags by input name (for SessionOptions::input_shapes).
+StatusOr<std::map<std::string, Shape>> InputShapesFromFlags(const ModelLoadFlags& flags);
+
+// Each model input's shape: from the flags, else as the model declares it
+// (kBadShape naming the input when a symbolic dim is left open).
+StatusOr<std::map<std::string, Shape>> ResolvedInputShapes(const Model& model, const ModelLoadFlags& flags);
 
 }  // namespace glpool

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite. Window
+# Installs what is missing, builds, runs the whole test suite, then checks
+# the install (examples/embed both ways, a library-only build). Window
 # tests need an X display: when none is set, a private Xvfb is started for
 # the run and stopped afterwards.
 set -euo pipefail
@@ -34,3 +35,5 @@ if [ "${GLPOOL_SKIP_SANITIZE:-0}" = 1 ]; then
 else
   bash scripts/sanitize.sh
 fi
+
+bash scripts/check-install.sh

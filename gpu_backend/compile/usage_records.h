@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "glpool/options.h"
 #include "gpu_backend/compile/compile.h"
 #include "planner/usage_record.h"
 
 namespace glpool {
 
-enum class Precision { kFp32, kFp16 };
-const char* PrecisionName(Precision precision);
+// Precision and PrecisionName come from glpool/options.h.
 // Bytes per channel value: 4 for fp32, 2 for fp16.
 uint64_t BytesPerChannel(Precision precision);
 

@@ -1,5 +1,7 @@
 #include "gpu_backend/gl/gl_buffer.h"
 
+#include "gpu_backend/gl/gl_counters.h"
+
 #include <cstring>
 #include <utility>
 
@@ -71,6 +73,7 @@ Status GlBuffer::Write(uint64_t offset, const void* data, uint64_t size) const {
 Status GlBuffer::Read(uint64_t offset, void* data, uint64_t size) const {
   if (offset + size > bytes_) return InternalError("buffer read past its end");
   if (size == 0) return Status::Ok();
+  CountGpuRead();
   ScopedBufferBinding binding(GL_SHADER_STORAGE_BUFFER, id_);
   GLPOOL_RETURN_IF_ERROR(binding.status());
   GLPOOL_GL_CALL_RETURN(void* mapped, glMapBufferRange(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(offset),

@@ -32,20 +32,4 @@ Status CheckGles31() {
   return Status::Ok();
 }
 
-StatusOr<std::unique_ptr<GlContext>> CreateContext(ContextKind kind, const WindowOptions& window) {
-  switch (kind) {
-    case ContextKind::kHeadless: return CreateHeadlessContext();
-    case ContextKind::kWindow: return CreateWindowContext(window);
-    case ContextKind::kAuto: {
-      auto headless = CreateHeadlessContext();
-      if (headless.ok()) return headless;
-      auto windowed = CreateWindowContext(window);
-      if (windowed.ok()) return windowed;
-      return UnavailableError("no OpenGL ES 3.1 context: headless: " + headless.status().message() +
-                              "; window: " + windowed.status().message());
-    }
-  }
-  return InternalError("unknown context kind");
-}
-
 }  // namespace glpool::gl

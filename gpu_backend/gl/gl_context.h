@@ -47,7 +47,8 @@ class GlContext {
   GlContext() = default;
 };
 
-// Creates a context of at least GLES 3.1 and makes it current. On failure the
+// Creates a context of at least GLES 3.1 and makes it current. CreateContext
+// and CreateWindowContext live in glpool_gl_window (GLFW), outside libglpool. On failure the
 // Status is one line saying which step failed (EGL init, no ES 3.1 config...).
 StatusOr<std::unique_ptr<GlContext>> CreateContext(ContextKind kind,
                                                    const WindowOptions& window = {});

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "gpu_backend/gl/gl_counters.h"
+
 #include "gpu_backend/gl/gl_call.h"
 
 namespace glpool::gl {
@@ -40,6 +42,7 @@ StatusOr<GlShader> GlShader::CompileCompute(const std::string& name, const std::
   if (shader.id_ == 0) return GlError("glCreateShader(GL_COMPUTE_SHADER) returned 0 for " + name);
   const char* text = source.c_str();
   GLPOOL_GL_CALL(glShaderSource(shader.id_, 1, &text, nullptr));
+  CountShaderCompile();
   GLPOOL_GL_CALL(glCompileShader(shader.id_));
   GLint compiled = GL_FALSE;
   GLPOOL_GL_CALL(glGetShaderiv(shader.id_, GL_COMPILE_STATUS, &compiled));
@@ -94,6 +97,35 @@ StatusOr<GlProgram> GlProgram::FromSource(const std::string& name, const std::st
                                           const ShaderDefines& defines) {
   GLPOOL_ASSIGN_OR_RETURN(GlShader shader, GlShader::CompileCompute(name, WithDefines(source, defines)));
   return Link(shader);
+}
+
+StatusOr<GlProgram> GlProgram::FromBinary(const std::string& name, GLenum format, const std::vector<uint8_t>& binary) {
+  GlProgram program;
+  program.name_ = name;
+  GLPOOL_GL_CALL_RETURN(program.id_, glCreateProgram());
+  if (program.id_ == 0) return GlError("glCreateProgram returned 0 for " + name);
+  // A binary the driver rejects is not a GL error worth failing on: it
+  // raises INVALID_ENUM or leaves the link status false; both mean "compile".
+  glProgramBinary(program.id_, format, binary.data(), static_cast<GLsizei>(binary.size()));
+  const GLenum error = glGetError();
+  GLint linked = GL_FALSE;
+  GLPOOL_GL_CALL(glGetProgramiv(program.id_, GL_LINK_STATUS, &linked));
+  if (error != GL_NO_ERROR || linked != GL_TRUE) {
+    return UnavailableError("the driver rejected the stored binary of " + name);
+  }
+  CountProgramBinaryLoad();
+  return program;
+}
+
+StatusOr<std::vector<uint8_t>> GlProgram::Binary(GLenum* format) const {
+  GLint length = 0;
+  GLPOOL_GL_CALL(glGetProgramiv(id_, GL_PROGRAM_BINARY_LENGTH, &length));
+  if (length <= 0) return UnavailableError("program " + name_ + " has no binary");
+  std::vector<uint8_t> binary(static_cast<size_t>(length));
+  GLsizei written = 0;
+  GLPOOL_GL_CALL(glGetProgramBinary(id_, length, &written, format, binary.data()));
+  binary.resize(static_cast<size_t>(written));
+  return binary;
 }
 
 Status GlProgram::Use() const {

@@ -56,6 +56,11 @@ class GlProgram {
   static StatusOr<GlProgram> FromSource(const std::string& name, const std::string& source,
                                         const ShaderDefines& defines = {});
 
+  // A program restored from glGetProgramBinary output; kUnavailable when
+  // the driver rejects it (another driver, a corrupt file): compile instead.
+  static StatusOr<GlProgram> FromBinary(const std::string& name, GLenum format, const std::vector<uint8_t>& binary);
+  StatusOr<std::vector<uint8_t>> Binary(GLenum* format) const;
+
   GLuint id() const { return id_; }
   const std::string& name() const { return name_; }
 

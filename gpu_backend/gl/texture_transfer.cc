@@ -2,6 +2,7 @@
 
 #include "gpu_backend/gl/embedded_program.h"
 #include "gpu_backend/gl/gl_call.h"
+#include "shaders/embedded_shaders.h"
 
 namespace glpool::gl {
 namespace {
@@ -27,43 +28,59 @@ Status DispatchOverTexture(const GlProgram& program, const GlTexture& texture) {
 
 const char* IsArray(const GlTexture& texture) { return texture.kind() == TextureKind::k2DArray ? "1" : "0"; }
 
+// The program for an embedded shader: from `programs` when given (kept by
+// the caller), else compiled into `owned`.
+StatusOr<const GlProgram*> TransferProgram(const std::string& name, const ShaderDefines& defines,
+                                           const ProgramSource& programs, GlProgram* owned) {
+  if (!programs) {
+    GLPOOL_ASSIGN_OR_RETURN(*owned, ProgramFromEmbedded(name, defines));
+    return owned;
+  }
+  GLPOOL_ASSIGN_OR_RETURN(std::string source, ShaderSource(name));
+  return programs("shaders/" + name + ".comp", WithDefines(source, defines));
+}
+
 }  // namespace
 
-Status CopyBufferToTexture(const GlBuffer& source, const GlTexture& destination) {
+Status CopyBufferToTexture(const GlBuffer& source, const GlTexture& destination, const ProgramSource& programs) {
   GLPOOL_RETURN_IF_ERROR(CheckBufferFits(destination, source));
-  GLPOOL_ASSIGN_OR_RETURN(GlProgram program,
-                          ProgramFromEmbedded("buffer_to_texture", {{"IMAGE_FORMAT", TextureFormatName(destination.format())},
-                                                                    {"IS_ARRAY", IsArray(destination)}}));
+  GlProgram owned;
+  GLPOOL_ASSIGN_OR_RETURN(const GlProgram* program,
+                          TransferProgram("buffer_to_texture", {{"IMAGE_FORMAT", TextureFormatName(destination.format())},
+                                                                {"IS_ARRAY", IsArray(destination)}},
+                                          programs, &owned));
   GLPOOL_RETURN_IF_ERROR(source.BindToIndex(0));
   GLPOOL_RETURN_IF_ERROR(destination.BindAsImage(0, GL_WRITE_ONLY));
-  GLPOOL_RETURN_IF_ERROR(DispatchOverTexture(program, destination));
+  GLPOOL_RETURN_IF_ERROR(DispatchOverTexture(*program, destination));
   GLPOOL_GL_CALL(glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT));
   return Status::Ok();
 }
 
-Status CopyTextureToBuffer(const GlTexture& source, const GlBuffer& destination) {
+Status CopyTextureToBuffer(const GlTexture& source, const GlBuffer& destination, const ProgramSource& programs) {
   GLPOOL_RETURN_IF_ERROR(CheckBufferFits(source, destination));
-  GLPOOL_ASSIGN_OR_RETURN(GlProgram program, ProgramFromEmbedded("texture_to_buffer", {{"IS_ARRAY", IsArray(source)}}));
+  GlProgram owned;
+  GLPOOL_ASSIGN_OR_RETURN(const GlProgram* program,
+                          TransferProgram("texture_to_buffer", {{"IS_ARRAY", IsArray(source)}}, programs, &owned));
   GLPOOL_RETURN_IF_ERROR(source.BindAsSampler(0));
-  GLPOOL_RETURN_IF_ERROR(program.SetInt("source", 0));
+  GLPOOL_RETURN_IF_ERROR(program->SetInt("source", 0));
   GLPOOL_RETURN_IF_ERROR(destination.BindToIndex(0));
-  GLPOOL_RETURN_IF_ERROR(DispatchOverTexture(program, source));
+  GLPOOL_RETURN_IF_ERROR(DispatchOverTexture(*program, source));
   GLPOOL_GL_CALL(glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT));
   return Status::Ok();
 }
 
-Status UploadTexture(const GlTexture& texture, const std::vector<float>& texels) {
+Status UploadTexture(const GlTexture& texture, const std::vector<float>& texels, const ProgramSource& programs) {
   if (texels.size() != TexelCount(texture) * 4) {
     return InvalidArgumentError("uploading " + std::to_string(texels.size()) + " floats into a texture of " +
                                 std::to_string(TexelCount(texture) * 4));
   }
   GLPOOL_ASSIGN_OR_RETURN(GlBuffer staging, GlBuffer::CreateWithData(texels.data(), texels.size() * sizeof(float)));
-  return CopyBufferToTexture(staging, texture);
+  return CopyBufferToTexture(staging, texture, programs);
 }
 
-StatusOr<std::vector<float>> DownloadTexture(const GlTexture& texture) {
+StatusOr<std::vector<float>> DownloadTexture(const GlTexture& texture, const ProgramSource& programs) {
   GLPOOL_ASSIGN_OR_RETURN(GlBuffer staging, GlBuffer::Create(TexelCount(texture) * 4 * sizeof(float)));
-  GLPOOL_RETURN_IF_ERROR(CopyTextureToBuffer(texture, staging));
+  GLPOOL_RETURN_IF_ERROR(CopyTextureToBuffer(texture, staging, programs));
   return staging.ReadAll<float>();
 }
 

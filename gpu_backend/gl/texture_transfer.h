@@ -6,19 +6,28 @@
 // by row: width * height * layers * 4 floats.
 #pragma once
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "gpu_backend/gl/gl_buffer.h"
+#include "gpu_backend/gl/gl_shader.h"
 #include "gpu_backend/gl/gl_texture.h"
 
 namespace glpool::gl {
 
-// Copies a buffer of texels into the texture (whole extent).
-Status CopyBufferToTexture(const GlBuffer& source, const GlTexture& destination);
-// Copies the texture (whole extent) into a buffer of texels.
-Status CopyTextureToBuffer(const GlTexture& source, const GlBuffer& destination);
+// Where the copy kernels come from: given a name ("shaders/x.comp") and the
+// full source, a program that stays valid for the caller's use (the
+// runtime's ProgramCache, so each variant compiles once per context).
+// Empty: each call compiles its own program.
+using ProgramSource = std::function<StatusOr<const GlProgram*>(const std::string& name, const std::string& source)>;
 
-Status UploadTexture(const GlTexture& texture, const std::vector<float>& texels);
-StatusOr<std::vector<float>> DownloadTexture(const GlTexture& texture);
+// Copies a buffer of texels into the texture (whole extent).
+Status CopyBufferToTexture(const GlBuffer& source, const GlTexture& destination, const ProgramSource& programs = {});
+// Copies the texture (whole extent) into a buffer of texels.
+Status CopyTextureToBuffer(const GlTexture& source, const GlBuffer& destination, const ProgramSource& programs = {});
+
+Status UploadTexture(const GlTexture& texture, const std::vector<float>& texels, const ProgramSource& programs = {});
+StatusOr<std::vector<float>> DownloadTexture(const GlTexture& texture, const ProgramSource& programs = {});
 
 }  // namespace glpool::gl

@@ -13,50 +13,13 @@
 #include <variant>
 #include <vector>
 
-#include "common/status.h"
+#include "glpool/tensor.h"  // DataType, Shape, TensorData
 
 namespace glpool {
 
-enum class DataType {
-  kUndefined,
-  kFloat32,
-  kFloat16,
-  kFloat64,
-  kInt8,
-  kUint8,
-  kInt16,
-  kInt32,
-  kInt64,
-  kBool,
-  kString,
-};
-
-const char* DataTypeName(DataType type);
-// Bytes per element; 0 for kUndefined and kString.
-size_t DataTypeSize(DataType type);
-// int8..int64, uint8 and bool: the types whose values are whole numbers.
-bool IsIntegerOrBool(DataType type);
-
-using Shape = std::vector<int64_t>;
-int64_t ElementCount(const Shape& shape);
-std::string ShapeToString(const Shape& shape);  // "1x3x224x224", "scalar"
 // Numpy/ONNX multidirectional broadcasting of two shapes; kInvalidModel
 // quoting both when they do not broadcast.
 StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b);
-
-// Constant tensor contents, stored as raw little-endian bytes in `dtype`.
-struct TensorData {
-  DataType dtype = DataType::kUndefined;
-  Shape shape;
-  std::vector<uint8_t> bytes;
-
-  int64_t element_count() const { return ElementCount(shape); }
-  // Converting reads; any numeric dtype converts.
-  std::vector<float> ToFloats() const;
-  std::vector<int64_t> ToInt64s() const;
-  static TensorData FromFloats(Shape shape, const std::vector<float>& values);
-  static TensorData FromInt64s(Shape shape, const std::vector<int64_t>& values);
-};
 
 struct Tensor {
   std::string name;

@@ -9,6 +9,7 @@
 #include "gpu_backend/compile/compile.h"
 #include "gpu_backend/gl/gl_buffer.h"
 #include "gpu_backend/gl/gl_call.h"
+#include "gpu_backend/gl/gl_counters.h"
 #include "gpu_backend/gl/gl_info.h"
 #include "gpu_backend/gl/gl_shader.h"
 #include "gpu_backend/gl/gl_texture.h"
@@ -22,28 +23,6 @@
 #include "shaders/embedded_shaders.h"
 
 namespace glpool {
-
-const char* ObjectKindName(ObjectKind kind) {
-  switch (kind) {
-    case ObjectKind::kTextures: return "textures";
-    case ObjectKind::kBuffers: return "buffers";
-    case ObjectKind::kArena: return "arena";
-  }
-  return "unknown";
-}
-
-StatusOr<ObjectKind> ParseObjectKind(const std::string& name) {
-  if (name == "textures") return ObjectKind::kTextures;
-  if (name == "buffers") return ObjectKind::kBuffers;
-  if (name == "arena") return ObjectKind::kArena;
-  return InvalidArgumentError("unknown object kind '" + name + "' (expected textures, buffers or arena)");
-}
-
-StatusOr<Precision> ParsePrecision(const std::string& name) {
-  if (name == "fp32") return Precision::kFp32;
-  if (name == "fp16") return Precision::kFp16;
-  return InvalidArgumentError("unknown precision '" + name + "' (expected fp32 or fp16)");
-}
 
 namespace {
 
@@ -59,6 +38,7 @@ struct Location {
   uint64_t offset = 0;
   uint64_t size = 0;     // bytes bound (buffers)
   int pool_object = -1;  // index into State::pool, -1 for external objects
+  GLuint borrowed = 0;   // a caller's buffer bound instead (Executor::BorrowBuffer)
 };
 
 // The bytes of one GL object a binding touches. Textures and whole buffers
@@ -158,6 +138,10 @@ struct Executor::State {
            layout.rows() * layout.slices() <= info.max_texture_size;
   }
 
+  // The texture copy kernels through the shared ProgramCache.
+  gl::ProgramSource Transfers() const {
+    return [cache = programs](const std::string& name, const std::string& source) { return cache->Get(name, source); };
+  }
   Status BuildTasks();
   Status PlanPool();
   Status CreateExternal(const std::string& root);
@@ -355,7 +339,7 @@ Status Executor::State::WriteTensor(const std::string& root, const std::vector<f
   const Location& location = locations.at(root);
   if (LayoutOfTensor(root).texels() == 0) return Status::Ok();
   std::vector<float> texels = ToPhwc4(logical, LayoutOfTensor(root));
-  if (location.storage != StorageKind::kBuffer) return gl::UploadTexture(textures[location.gl_object], texels);
+  if (location.storage != StorageKind::kBuffer) return gl::UploadTexture(textures[location.gl_object], texels, Transfers());
   const GlBuffer& buffer = buffers[location.gl_object];
   if (StoresHalf(root)) {
     std::vector<uint32_t> packed = PackHalves(texels);
@@ -370,7 +354,7 @@ StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root
   if (layout.texels() == 0) return std::vector<float>();
   std::vector<float> texels;
   if (location.storage != StorageKind::kBuffer) {
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, gl::DownloadTexture(textures[location.gl_object]));
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, gl::DownloadTexture(textures[location.gl_object], Transfers()));
     // The tensor occupies the first W columns of the first rows*slices rows.
     const GlTexture& texture = textures[location.gl_object];
     texels.resize(static_cast<size_t>(layout.texels()) * 4);
@@ -471,7 +455,9 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
       return InternalError("single-shader exclusivity broken: task " + task.plan.shader + " binds the object of " +
                            task.roots[i] + " twice");
     }
-    if (location.storage == StorageKind::kBuffer) {
+    if (location.borrowed != 0) {
+      GLPOOL_GL_CALL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, bindings[i].binding, location.borrowed));
+    } else if (location.storage == StorageKind::kBuffer) {
       const GlBuffer& buffer = buffers[location.gl_object];
       if (location.pool_object >= 0 && arena) {
         GLPOOL_RETURN_IF_ERROR(buffer.BindRange(bindings[i].binding, location.offset, location.size));
@@ -499,14 +485,21 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const Executor
   state->programs = options.programs ? options.programs : std::make_shared<ProgramCache>();
   GLPOOL_RETURN_IF_ERROR(state->BuildTasks());
   GLPOOL_RETURN_IF_ERROR(state->PlanPool());
+  gl::CountPoolPlan();
   GLPOOL_RETURN_IF_ERROR(state->UploadConstantsAndWeights());
   GLPOOL_RETURN_IF_ERROR(state->CompilePrograms());
   return std::unique_ptr<Executor>(new Executor(std::move(state)));
 }
 
 StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::string, TensorData>& inputs) {
+  return Run(inputs, GpuSideIo{});
+}
+
+StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::string, TensorData>& inputs,
+                                                          const GpuSideIo& gpu) {
   State& s = *state_;
   for (const std::string& name : s.graph.inputs) {
+    if (gpu.inputs.count(name)) continue;
     auto it = inputs.find(name);
     if (it == inputs.end()) return InvalidArgumentError("missing graph input '" + name + "'");
     const Tensor& tensor = s.TensorNamed(name);
@@ -562,6 +555,7 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
   GLPOOL_GL_CALL(glMemoryBarrier(GL_ALL_BARRIER_BITS));
   std::map<std::string, TensorData> outputs;
   for (const std::string& name : s.graph.outputs) {
+    if (gpu.outputs.count(name)) continue;
     const Tensor& tensor = s.TensorNamed(name);
     const std::string root = s.Root(name);
     if (tensor.is_constant) {
@@ -600,6 +594,47 @@ StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
     if (largest != 0.0f && (largest < kHalfSafeMin || largest > kHalfSafeMax)) unsafe.insert(root);
   }
   return unsafe;
+}
+
+const Graph& Executor::graph() const { return state_->graph; }
+const std::shared_ptr<ProgramCache>& Executor::programs() const { return state_->programs; }
+
+ExternalTensor Executor::External(const std::string& name) const {
+  const State& s = *state_;
+  ExternalTensor external;
+  const Tensor* tensor = s.graph.FindTensor(name);
+  if (tensor == nullptr || tensor->is_constant) return external;
+  const std::string root = s.Root(name);
+  auto it = s.locations.find(root);
+  // Only a graph input or output's own object: an output aliasing an input
+  // (a free Reshape) has the input's object, which the caller fills.
+  const bool output_aliasing_input =
+      root != name && std::find(s.graph.inputs.begin(), s.graph.inputs.end(), root) != s.graph.inputs.end();
+  if (it == s.locations.end() || it->second.pool_object >= 0 || s.TensorNamed(root).is_constant ||
+      output_aliasing_input) {
+    return external;
+  }
+  external.present = true;
+  external.storage = it->second.storage;
+  external.half = s.StoresHalf(root);
+  external.layout = s.LayoutOfTensor(name);
+  if (external.storage == StorageKind::kBuffer) {
+    external.gl_name = s.buffers[it->second.gl_object].id();
+    external.bytes = s.buffers[it->second.gl_object].bytes();
+  } else {
+    external.gl_name = s.textures[it->second.gl_object].id();
+    external.width = s.textures[it->second.gl_object].width();
+  }
+  return external;
+}
+
+Status Executor::BorrowBuffer(const std::string& name, GLuint buffer) {
+  const ExternalTensor external = External(name);
+  if (!external.present || external.storage != StorageKind::kBuffer) {
+    return InternalError("tensor " + name + " has no buffer object of its own to replace");
+  }
+  state_->locations.at(state_->Root(name)).borrowed = buffer;
+  return Status::Ok();
 }
 
 const MemoryReport& Executor::memory() const { return state_->memory; }

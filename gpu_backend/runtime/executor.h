@@ -24,15 +24,13 @@
 #include "gpu_backend/graph/phwc4_layout.h"
 #include "gpu_backend/runtime/program_cache.h"
 #include "gpu_backend/runtime/shader_assembly.h"
+#include "glpool/options.h"
+#include "glpool/report.h"
 
 namespace glpool {
 
-enum class ObjectKind { kTextures, kBuffers, kArena };
-
-const char* ObjectKindName(ObjectKind kind);  // "textures", "buffers", "arena"
-StatusOr<ObjectKind> ParseObjectKind(const std::string& name);
-// Precision (fp32/fp16) and PrecisionName come from compile/usage_records.h.
-StatusOr<Precision> ParsePrecision(const std::string& name);
+// ObjectKind, Precision and their names/parsers come from glpool/options.h;
+// PoolObject, PlacedTensor, MemoryReport and TaskInfo from glpool/report.h.
 
 struct ExecutorOptions {
   ObjectKind objects = ObjectKind::kBuffers;
@@ -62,50 +60,25 @@ StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
                                                       const std::map<std::string, TensorData>& inputs,
                                                       std::shared_ptr<ProgramCache> programs);
 
-// One shared object of the pool (or the single arena).
-struct PoolObject {
+// A graph input's or output's own GL object (never pooled), for callers
+// that fill or read it on the GPU. `present` is false when the tensor has
+// none: an input no task reads, or an output that is a constant or an alias
+// of an input.
+struct ExternalTensor {
+  bool present = false;
   StorageKind storage = StorageKind::kBuffer;
-  bool half = false;               // textures: RGBA16F (else RGBA32F)
-  uint64_t bytes = 0;
-  uint64_t width = 0, height = 0;  // textures
-  std::vector<size_t> tensors;     // indices into Executor::tensors()
-};
-
-// One pooled (intermediate) tensor, its lifetime from compile, and where
-// the plan put it.
-struct PlacedTensor {
-  std::string name;
+  GLuint gl_name = 0;
+  uint64_t bytes = 0;          // buffers
+  uint64_t width = 0;          // textures: the texture's width (>= layout.w)
+  bool half = false;
   Phwc4Layout layout;
-  uint64_t bytes = 0;              // its own footprint (at least one texel)
-  bool half = false;               // stored as half precision
-  int64_t first_task = 0, last_task = 0;
-  size_t object = 0;
-  uint64_t offset = 0;             // in the arena; 0 otherwise
-  bool buffer_fallback = false;    // textures mode: too large for a texture
 };
 
-struct MemoryReport {
-  std::string objects, precision, strategy, chosen;
-  size_t tensors = 0;
-  size_t pool_objects = 0;
-  size_t buffer_fallbacks = 0;     // textures mode: tensors in the fallback buffer pool
-  // fp16 mode: pooled tensors stored in fp32 anyway, because they hold
-  // integers or bools (exact whole numbers need float32) or because
-  // calibration found their range outside half's.
-  size_t fp32_integer_tensors = 0;
-  size_t fp32_range_tensors = 0;
-  uint64_t naive_bytes = 0;        // one object per pooled tensor
-  uint64_t pool_bytes = 0;         // what the plan asks for
-  uint64_t lower_bound_bytes = 0;
-  uint64_t gl_pool_bytes = 0;      // what the GL objects of the pool really hold
-  uint64_t external_bytes = 0;     // inputs, outputs, constants, weights
-};
-
-struct TaskInfo {
-  std::string node;
-  std::string op_type;
-  std::string shader;
-  std::vector<std::string> tensors;  // inputs then outputs
+// Graph inputs Run() does not upload and outputs it does not read back,
+// because the caller moves them on the GPU itself.
+struct GpuSideIo {
+  std::set<std::string> inputs;
+  std::set<std::string> outputs;
 };
 
 class Executor {
@@ -121,6 +94,18 @@ class Executor {
 
   // Inputs by graph input name (logical layout); returns every graph output.
   StatusOr<std::map<std::string, TensorData>> Run(const std::map<std::string, TensorData>& inputs);
+  // Same, leaving `gpu` inputs unwritten (the caller filled their objects,
+  // with a barrier) and `gpu` outputs unread (absent from the result).
+  StatusOr<std::map<std::string, TensorData>> Run(const std::map<std::string, TensorData>& inputs,
+                                                  const GpuSideIo& gpu);
+
+  const Graph& graph() const;
+  ExternalTensor External(const std::string& name) const;
+  // Zero-copy: tasks bind `buffer` (caller-owned, at least External().bytes)
+  // instead of the tensor's own buffer object; 0 restores the own object.
+  // Only for a present, buffer-stored graph input or output.
+  Status BorrowBuffer(const std::string& name, GLuint buffer);
+  const std::shared_ptr<ProgramCache>& programs() const;
 
   const MemoryReport& memory() const;
   const std::vector<PoolObject>& objects() const;

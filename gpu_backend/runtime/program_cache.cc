@@ -1,9 +1,114 @@
 #include "gpu_backend/runtime/program_cache.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gpu_backend/gl/gl_call.h"
 
 namespace glpool {
+namespace {
+
+// File layout: magic, format version, GL binary format, a second hash of the
+// key (catches a file renamed or a collision of the first), payload size,
+// payload. All little-endian on the machines glpool targets.
+constexpr char kMagic[4] = {'G', 'L', 'P', 'B'};
+constexpr uint32_t kFileVersion = 1;
+
+struct Header {
+  char magic[4];
+  uint32_t version;
+  uint32_t format;
+  uint32_t reserved;
+  uint64_t check;
+  uint64_t size;
+};
+
+uint64_t Fnv1a(const std::string& text, uint64_t seed) {
+  uint64_t hash = seed;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+std::string Hex(uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+std::string GlString(GLenum name) {
+  const GLubyte* text = glGetString(name);
+  return text ? reinterpret_cast<const char*>(text) : "";
+}
+
+}  // namespace
+
+Status ProgramCache::SetBinaryDirectory(const std::string& dir) {
+  binary_dir_.clear();
+  if (dir.empty()) return Status::Ok();
+  GLint formats = 0;
+  GLPOOL_GL_CALL(glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats));
+  // A driver without binary formats cannot restore programs: compile always.
+  if (formats <= 0) return Status::Ok();
+  driver_ = GlString(GL_VENDOR) + "\n" + GlString(GL_RENDERER) + "\n" + GlString(GL_VERSION);
+  GLPOOL_RETURN_IF_ERROR(gl::CheckGlError("glGetString", __FILE__, __LINE__));
+  mkdir(dir.c_str(), 0755);  // may exist already; a real failure shows when files do not open
+  binary_dir_ = dir;
+  return Status::Ok();
+}
+
+StatusOr<gl::GlProgram> ProgramCache::Build(const std::string& name, const std::string& source) {
+  const std::string key = driver_ + "\n" + source;
+  const uint64_t first = Fnv1a(key, 14695981039346656037ull);
+  const uint64_t check = Fnv1a(key, 0x9e3779b97f4a7c15ull);
+  const std::string path = binary_dir_.empty() ? "" : binary_dir_ + "/" + Hex(first) + ".glpb";
+  if (!path.empty()) {
+    std::ifstream in(path, std::ios::binary);
+    Header header{};
+    if (in.read(reinterpret_cast<char*>(&header), sizeof header) && std::memcmp(header.magic, kMagic, 4) == 0 &&
+        header.version == kFileVersion && header.check == check && header.size > 0 && header.size < (1u << 30)) {
+      std::vector<uint8_t> binary(header.size);
+      if (in.read(reinterpret_cast<char*>(binary.data()), static_cast<std::streamsize>(binary.size()))) {
+        StatusOr<gl::GlProgram> restored = gl::GlProgram::FromBinary(name, header.format, binary);
+        if (restored.ok()) return restored;
+      }
+    }
+  }
+  GLPOOL_ASSIGN_OR_RETURN(gl::GlShader shader, gl::GlShader::CompileCompute(name, source));
+  GLPOOL_ASSIGN_OR_RETURN(gl::GlProgram program, gl::GlProgram::Link(shader));
+  if (!path.empty()) {
+    GLenum format = 0;
+    StatusOr<std::vector<uint8_t>> binary = program.Binary(&format);
+    if (binary.ok()) {
+      Header header{};
+      std::memcpy(header.magic, kMagic, 4);
+      header.version = kFileVersion;
+      header.format = format;
+      header.check = check;
+      header.size = binary->size();
+      // Written under a private name, then renamed: a reader never sees half a file.
+      const std::string temp = path + ".tmp" + std::to_string(getpid());
+      std::ofstream out(temp, std::ios::binary);
+      out.write(reinterpret_cast<const char*>(&header), sizeof header);
+      out.write(reinterpret_cast<const char*>(binary->data()), static_cast<std::streamsize>(binary->size()));
+      out.close();
+      if (out) {
+        std::rename(temp.c_str(), path.c_str());
+      } else {
+        std::remove(temp.c_str());
+      }
+    }
+  }
+  return program;
+}
 
 StatusOr<const gl::GlProgram*> ProgramCache::Get(const std::string& name, const std::string& source) {
   auto it = programs_.find(source);
@@ -12,8 +117,7 @@ StatusOr<const gl::GlProgram*> ProgramCache::Get(const std::string& name, const 
     if (const char* dump = std::getenv("GLPOOL_DUMP_SHADERS"); dump != nullptr && *dump == '1') {
       std::cerr << "// ---- " << name << "\n" << source << "\n";
     }
-    GLPOOL_ASSIGN_OR_RETURN(gl::GlShader shader, gl::GlShader::CompileCompute(name, source));
-    GLPOOL_ASSIGN_OR_RETURN(gl::GlProgram program, gl::GlProgram::Link(shader));
+    GLPOOL_ASSIGN_OR_RETURN(gl::GlProgram program, Build(name, source));
     it = programs_.emplace(source, std::move(program)).first;
   }
   return &it->second;

@@ -2,6 +2,14 @@
 // reused by every task, and by every executor that shares the cache — e.g.
 // when a user switches strategy, only bindings change, so nothing recompiles.
 // Belongs to one GL context.
+//
+// With a binary directory (SetBinaryDirectory), a program met for the first
+// time is first looked up on disk: <dir>/<key>.glpb holds what
+// glGetProgramBinary returned, keyed by a hash of the source and the
+// context's GL_VENDOR, GL_RENDERER and GL_VERSION, so another driver or
+// version never sees it. A missing, truncated, corrupt, mismatched or
+// driver-rejected file is ignored and the program compiled (and stored)
+// again; failing to write is not an error either — the cache only saves time.
 #pragma once
 
 #include <map>
@@ -13,13 +21,20 @@ namespace glpool {
 
 class ProgramCache {
  public:
+  // Reads the GL strings of the current context for the keys. An empty
+  // `dir` turns the disk cache off.
+  Status SetBinaryDirectory(const std::string& dir);
+
   // The program for `source`, compiling and linking it on first use; `name`
   // (e.g. "shaders/conv.comp") appears in compile errors.
   StatusOr<const gl::GlProgram*> Get(const std::string& name, const std::string& source);
   size_t size() const { return programs_.size(); }
 
  private:
+  StatusOr<gl::GlProgram> Build(const std::string& name, const std::string& source);
   std::map<std::string, gl::GlProgram> programs_;
+  std::string binary_dir_;
+  std::string driver_;  // vendor, renderer, version: part of every key
 };
 
 }  // namespace glpool

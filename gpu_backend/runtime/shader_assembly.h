@@ -28,8 +28,7 @@
 
 namespace glpool {
 
-enum class StorageKind { kTexture2D, kTexture2DArray, kBuffer };
-const char* StorageKindName(StorageKind kind);
+// StorageKind and StorageKindName come from glpool/layout.h.
 
 struct TensorBinding {
   std::string role;          // "in0", "out0", ...

@@ -1,22 +1,25 @@
-// A small network built in code through the graph API, needing no model
-// file: the first thing `glpool demo` and the overlay tests run. A chain of
-// Add/Mul nodes where each node reads the two previous results, so
-// lifetimes overlap and the strategies give visibly different pools; the
-// channel count grows and shrinks so tensors differ in size.
+// A small network built in code, needing no model file: the first thing
+// `glpool demo` and the overlay tests run. A chain of Add/Mul nodes where
+// each node reads the two previous results, so lifetimes overlap and the
+// strategies give visibly different pools; the channel count grows and
+// shrinks so tensors differ in size. It is written as an ONNX model in
+// memory (onnx protobufs, as an app generating a model would) and loaded
+// through glpool::Model::FromMemory.
 #pragma once
 
 #include <map>
 #include <string>
 
-#include "gpu_backend/graph/graph.h"
+#include "glpool/model.h"
 
 namespace glpool::overlay {
 
 struct DemoNetwork {
-  Graph graph;
+  Model model;
+  size_t nodes = 0;  // as built, for the demo's header line
   std::map<std::string, TensorData> inputs;
 };
 
-DemoNetwork BuildDemoNetwork();
+StatusOr<DemoNetwork> BuildDemoNetwork();
 
 }  // namespace glpool::overlay

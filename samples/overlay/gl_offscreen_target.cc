@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "gpu_backend/gl/gl_call.h"
+#include "samples/gl_check.h"
 
 namespace glpool::overlay {
 
@@ -40,16 +40,16 @@ StatusOr<GlOffscreenTarget> GlOffscreenTarget::Create(int width, int height) {
   GlOffscreenTarget target;
   target.width_ = width;
   target.height_ = height;
-  GLPOOL_GL_CALL(glGenRenderbuffers(1, &target.renderbuffer_));
-  GLPOOL_GL_CALL(glBindRenderbuffer(GL_RENDERBUFFER, target.renderbuffer_));
-  GLPOOL_GL_CALL(glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height));
-  GLPOOL_GL_CALL(glBindRenderbuffer(GL_RENDERBUFFER, 0));
-  GLPOOL_GL_CALL(glGenFramebuffers(1, &target.framebuffer_));
-  GLPOOL_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer_));
-  GLPOOL_GL_CALL(glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+  SAMPLE_GL_CALL(glGenRenderbuffers(1, &target.renderbuffer_));
+  SAMPLE_GL_CALL(glBindRenderbuffer(GL_RENDERBUFFER, target.renderbuffer_));
+  SAMPLE_GL_CALL(glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height));
+  SAMPLE_GL_CALL(glBindRenderbuffer(GL_RENDERBUFFER, 0));
+  SAMPLE_GL_CALL(glGenFramebuffers(1, &target.framebuffer_));
+  SAMPLE_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer_));
+  SAMPLE_GL_CALL(glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
                                            target.renderbuffer_));
-  GLPOOL_GL_CALL_RETURN(const GLenum complete, glCheckFramebufferStatus(GL_FRAMEBUFFER));
-  GLPOOL_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+  SAMPLE_GL_CALL_RETURN(const GLenum complete, glCheckFramebufferStatus(GL_FRAMEBUFFER));
+  SAMPLE_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   if (complete != GL_FRAMEBUFFER_COMPLETE) {
     return GlError("offscreen framebuffer incomplete (status 0x" + std::to_string(complete) + ")");
   }
@@ -57,7 +57,7 @@ StatusOr<GlOffscreenTarget> GlOffscreenTarget::Create(int width, int height) {
 }
 
 Status GlOffscreenTarget::Bind() const {
-  GLPOOL_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_));
+  SAMPLE_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_));
   return Status();
 }
 

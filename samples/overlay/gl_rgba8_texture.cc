@@ -3,8 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "gpu_backend/gl/gl_call.h"
-#include "gpu_backend/gl/scoped_binding.h"
+#include "samples/gl_check.h"
 
 namespace glpool::overlay {
 
@@ -36,16 +35,16 @@ StatusOr<GlRgba8Texture> GlRgba8Texture::Create(int width, int height, const std
   GlRgba8Texture texture;
   texture.width_ = width;
   texture.height_ = height;
-  GLPOOL_GL_CALL(glGenTextures(1, &texture.id_));
-  gl::ScopedTextureBinding bound(GL_TEXTURE_2D, texture.id_);
-  GLPOOL_RETURN_IF_ERROR(bound.status());
-  GLPOOL_GL_CALL(glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height));
+  SAMPLE_GL_CALL(glGenTextures(1, &texture.id_));
+  SAMPLE_GL_CALL(glBindTexture(GL_TEXTURE_2D, texture.id_));
+  SAMPLE_GL_CALL(glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height));
   // Rows of 4-byte texels are always 4-aligned; set it anyway so a caller's
   // unpack state cannot skew the image.
-  GLPOOL_GL_CALL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
-  GLPOOL_GL_CALL(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data()));
-  GLPOOL_GL_CALL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR));
-  GLPOOL_GL_CALL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR));
+  SAMPLE_GL_CALL(glPixelStorei(GL_UNPACK_ALIGNMENT, 4));
+  SAMPLE_GL_CALL(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data()));
+  SAMPLE_GL_CALL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR));
+  SAMPLE_GL_CALL(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR));
+  SAMPLE_GL_CALL(glBindTexture(GL_TEXTURE_2D, 0));
   return texture;
 }
 

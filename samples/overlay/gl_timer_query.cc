@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "gpu_backend/gl/gl_call.h"
+#include "samples/gl_check.h"
 
 namespace glpool::overlay {
 
@@ -29,7 +29,7 @@ StatusOr<GlTimerQuery> GlTimerQuery::Create() {
     return UnavailableError("GL_EXT_disjoint_timer_query is not supported by this context");
   }
   GLuint id = 0;
-  GLPOOL_GL_CALL(glGenQueriesEXT(1, &id));
+  SAMPLE_GL_CALL(glGenQueriesEXT(1, &id));
   return GlTimerQuery(id);
 }
 
@@ -37,21 +37,21 @@ Status GlTimerQuery::Begin() {
   // Reading GL_GPU_DISJOINT_EXT clears the flag, so End() sees only what
   // happened during this measurement.
   GLint disjoint = 0;
-  GLPOOL_GL_CALL(glGetIntegerv(GL_GPU_DISJOINT_EXT, &disjoint));
-  GLPOOL_GL_CALL(glBeginQueryEXT(GL_TIME_ELAPSED_EXT, id_));
+  SAMPLE_GL_CALL(glGetIntegerv(GL_GPU_DISJOINT_EXT, &disjoint));
+  SAMPLE_GL_CALL(glBeginQueryEXT(GL_TIME_ELAPSED_EXT, id_));
   return Status();
 }
 
 Status GlTimerQuery::End() {
-  GLPOOL_GL_CALL(glEndQueryEXT(GL_TIME_ELAPSED_EXT));
+  SAMPLE_GL_CALL(glEndQueryEXT(GL_TIME_ELAPSED_EXT));
   return Status();
 }
 
 StatusOr<double> GlTimerQuery::ElapsedMs() {
   GLuint64 nanoseconds = 0;
-  GLPOOL_GL_CALL(glGetQueryObjectui64vEXT(id_, GL_QUERY_RESULT_EXT, &nanoseconds));
+  SAMPLE_GL_CALL(glGetQueryObjectui64vEXT(id_, GL_QUERY_RESULT_EXT, &nanoseconds));
   GLint disjoint = 0;
-  GLPOOL_GL_CALL(glGetIntegerv(GL_GPU_DISJOINT_EXT, &disjoint));
+  SAMPLE_GL_CALL(glGetIntegerv(GL_GPU_DISJOINT_EXT, &disjoint));
   if (disjoint) return -1.0;
   return static_cast<double>(nanoseconds) / 1e6;
 }

@@ -5,7 +5,7 @@
 
 #include <glad/gles2.h>
 
-#include "common/status.h"
+#include "glpool/status.h"
 
 namespace glpool::overlay {
 

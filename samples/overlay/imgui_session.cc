@@ -4,7 +4,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
-#include "gpu_backend/gl/gl_call.h"
+#include "samples/gl_check.h"
 
 namespace glpool::overlay {
 namespace {
@@ -15,7 +15,7 @@ void DrainBackendErrors() {
   }
 }
 
-Status CheckOurs(const char* before) { return gl::CheckGlError(before, __FILE__, __LINE__); }
+Status CheckOurs(const char* before) { return samples::CheckGl(before, __FILE__, __LINE__); }
 
 }  // namespace
 

@@ -8,12 +8,12 @@
 // (polygon mode, clip origin, primitive restart), which raises GL errors on
 // GLES. Those errors are not glpool's, so every call into the backend is
 // preceded by a check of our own pending errors and followed by draining the
-// backend's — otherwise the next GLPOOL_GL_CALL would blame an innocent call.
+// backend's — otherwise the next SAMPLE_GL_CALL would blame an innocent call.
 #pragma once
 
 #include <memory>
 
-#include "common/status.h"
+#include "glpool/status.h"
 
 struct GLFWwindow;
 struct ImGuiContext;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gpu_backend/gl/gl_texture.h"
 
 namespace glpool::overlay {
 namespace {
@@ -54,7 +53,7 @@ std::string FormatBytes(uint64_t bytes) {
   return text;
 }
 
-OverlayModel BuildOverlayModel(const Executor& executor, const Timings& timings) {
+OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) {
   OverlayModel model;
   const MemoryReport& memory = executor.memory();
   const auto& objects = executor.objects();
@@ -70,10 +69,9 @@ OverlayModel BuildOverlayModel(const Executor& executor, const Timings& timings)
     row.bytes = object.bytes;
     const bool texture = object.storage != StorageKind::kBuffer;
     if (texture) {
-      const gl::TextureFormat format = object.half ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F;
-      row.format = gl::TextureFormatName(format);
+      row.format = object.half ? "rgba16f" : "rgba32f";
       // PoolObject keeps W and H; the layer count follows from the bytes.
-      const uint64_t layer_bytes = object.width * object.height * gl::BytesPerTexel(format);
+      const uint64_t layer_bytes = object.width * object.height * (object.half ? 8 : 16);
       const uint64_t layers = layer_bytes ? object.bytes / layer_bytes : 0;
       row.extent = std::to_string(object.width) + "x" + std::to_string(object.height);
       if (object.storage == StorageKind::kTexture2DArray) row.extent += "x" + std::to_string(layers);

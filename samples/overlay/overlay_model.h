@@ -1,5 +1,5 @@
 // The overlay model: everything the overlay shows, as plain data built from
-// an Executor. The renderer only draws it and tests check it, so what a user
+// a Session. The renderer only draws it and tests check it, so what a user
 // sees and what CI asserts come from one place.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu_backend/runtime/executor.h"
+#include "glpool/session.h"
 
 namespace glpool::overlay {
 
@@ -24,7 +24,7 @@ struct PoolRow {
 // One pooled tensor on the memory map: x = its task range (inclusive),
 // y = its object's row [y0, y1) or, for the arena, its byte range.
 struct MapBox {
-  size_t tensor = 0;  // index into Executor::tensors()
+  size_t tensor = 0;  // index into Session::tensors()
   int64_t first_task = 0, last_task = 0;
   double y0 = 0, y1 = 0;
   uint32_t color = 0;  // ImGui packed ABGR
@@ -57,11 +57,11 @@ struct OverlayModel {
 
 // Where the per-task and whole-run times came from.
 struct Timings {
-  std::vector<double> task_ms;  // Executor::task_ms() of the last run
+  std::vector<double> task_ms;  // Session::task_ms() of the last run
   double gpu_run_ms = -1;       // GL_TIME_ELAPSED_EXT around one run, if any
 };
 
-OverlayModel BuildOverlayModel(const Executor& executor, const Timings& timings);
+OverlayModel BuildOverlayModel(const Session& session, const Timings& timings);
 
 std::string FormatBytes(uint64_t bytes);  // "1.23 MB", "512 B"
 

@@ -4,7 +4,7 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 
-#include "gpu_backend/gl/gl_call.h"
+#include "samples/gl_check.h"
 #include "samples/overlay/gl_offscreen_target.h"
 #include "samples/overlay/imgui_session.h"
 #include "samples/overlay/read_pixels.h"
@@ -24,13 +24,13 @@ StatusOr<PngReport> RenderOverlayPng(const OverlaySession& session, const std::s
   for (int frame = 0; frame < kFrames; ++frame) {
     GLPOOL_RETURN_IF_ERROR(imgui->NewFrame(width, height));
     GLPOOL_ASSIGN_OR_RETURN(report.frame, renderer.Draw(session, width, height));
-    GLPOOL_GL_CALL(glViewport(0, 0, width, height));
-    GLPOOL_GL_CALL(glClearColor(0.08f, 0.08f, 0.1f, 1.0f));
-    GLPOOL_GL_CALL(glClear(GL_COLOR_BUFFER_BIT));
+    SAMPLE_GL_CALL(glViewport(0, 0, width, height));
+    SAMPLE_GL_CALL(glClearColor(0.08f, 0.08f, 0.1f, 1.0f));
+    SAMPLE_GL_CALL(glClear(GL_COLOR_BUFFER_BIT));
     GLPOOL_RETURN_IF_ERROR(imgui->Render());
   }
   GLPOOL_ASSIGN_OR_RETURN(const std::vector<uint8_t> pixels, ReadFramebufferRgba8(width, height));
-  GLPOOL_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+  SAMPLE_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   if (!stbi_write_png(path.c_str(), width, height, 4, pixels.data(), width * 4)) {
     return NotFoundError("cannot write PNG " + path);
   }

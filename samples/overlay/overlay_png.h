@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "common/status.h"
+#include "glpool/status.h"
 #include "samples/overlay/overlay_renderer.h"
 #include "samples/overlay/overlay_session.h"
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gpu_backend/runtime/pool_plan.h"
+#include "glpool/options.h"
 
 namespace glpool::overlay {
 namespace {
@@ -51,7 +51,8 @@ std::optional<Selection> DrawSelectors(const OverlaySession& session) {
   ImGui::SameLine();
   changed |= Combo("precision", {"fp32", "fp16"}, precision, 90);
   ImGui::SameLine();
-  std::vector<std::string> strategies = StrategyNamesFor(kind);
+  StatusOr<ObjectKind> parsed = ParseObjectKind(kind);
+  std::vector<std::string> strategies = parsed.ok() ? StrategyNames(*parsed) : std::vector<std::string>{};
   changed |= Combo("strategy", strategies, strategy, 200);
   if (!session.last_error().empty()) {
     ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "last change failed: %s", session.last_error().c_str());

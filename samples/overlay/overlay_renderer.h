@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/status.h"
+#include "glpool/status.h"
 #include "samples/overlay/gl_rgba8_texture.h"
 #include "samples/overlay/overlay_session.h"
 

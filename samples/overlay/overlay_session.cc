@@ -3,19 +3,20 @@
 #include <optional>
 #include <utility>
 
-#include "gpu_backend/gl/gl_info.h"
+#include "glpool/gpu_info.h"
 #include "samples/overlay/gl_timer_query.h"
 
 namespace glpool::overlay {
 
-StatusOr<std::unique_ptr<OverlaySession>> OverlaySession::Create(std::string title, Graph graph,
+StatusOr<std::unique_ptr<OverlaySession>> OverlaySession::Create(std::string title, Model model,
+                                                                 std::map<std::string, Shape> input_shapes,
                                                                  std::map<std::string, TensorData> inputs,
                                                                  const Selection& selection) {
-  std::unique_ptr<OverlaySession> session(new OverlaySession());
+  std::unique_ptr<OverlaySession> session(new OverlaySession(std::move(model)));
   session->title_ = std::move(title);
-  session->graph_ = std::move(graph);
+  session->input_shapes_ = std::move(input_shapes);
   session->inputs_ = std::move(inputs);
-  GLPOOL_ASSIGN_OR_RETURN(const gl::GlInfo info, gl::QueryGlInfo());
+  GLPOOL_ASSIGN_OR_RETURN(const GlInfo info, QueryCurrentGlInfo());
   session->timer_queries_ = info.timer_queries;
   GLPOOL_RETURN_IF_ERROR(session->Apply(selection));
   return session;
@@ -23,16 +24,14 @@ StatusOr<std::unique_ptr<OverlaySession>> OverlaySession::Create(std::string tit
 
 Status OverlaySession::Apply(const Selection& selection) {
   auto attempt = [&]() -> Status {
-    ExecutorOptions options;
+    SessionOptions options;
     options.objects = selection.objects;
     options.precision = selection.precision;
     options.strategy = selection.strategy;
-    options.programs = programs_;
-    if (options.precision == Precision::kFp16) {
-      GLPOOL_ASSIGN_OR_RETURN(options.fp32_tensors, FindHalfUnsafeTensors(graph_, inputs_, programs_));
-    }
-    GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(graph_, options));
-    executor->set_time_tasks(true);
+    options.input_shapes = input_shapes_;
+    options.time_tasks = true;
+    if (options.precision == Precision::kFp16) options.calibration_inputs = inputs_;
+    GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, Session::Create(network_, options));
     // One run serves both clocks: CPU-side per-task times, and where the
     // context has timer queries, GPU time for the whole run (it then also
     // counts the gaps the per-task glFinish calls leave; a second run would
@@ -43,19 +42,19 @@ Status OverlaySession::Apply(const Selection& selection) {
       query = std::move(created);
       GLPOOL_RETURN_IF_ERROR(query->Begin());
     }
-    auto outputs = executor->Run(inputs_);
+    auto outputs = session->Run(inputs_);
     if (query) {
       GLPOOL_RETURN_IF_ERROR(query->End());
     }
     GLPOOL_RETURN_IF_ERROR(outputs.status());
     Timings timings;
-    timings.task_ms = executor->task_ms();
+    timings.task_ms = session->task_ms();
     if (query) {
       GLPOOL_ASSIGN_OR_RETURN(timings.gpu_run_ms, query->ElapsedMs());
     }
-    model_ = BuildOverlayModel(*executor, timings);
+    model_ = BuildOverlayModel(*session, timings);
     visual_ = MakeVisualOutput(inputs_, *outputs);
-    executor_ = std::move(executor);
+    session_ = std::move(session);
     selection_ = selection;
     ++generation_;
     return Status();

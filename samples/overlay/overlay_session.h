@@ -1,11 +1,11 @@
 // OverlaySession: one network on one GL context, planned and run with the
 // user's current selection (strategy, object kind, precision). Apply() is
 // the only way to change the selection — the combo boxes and the tests both
-// go through it: it creates a new Executor sharing the session's
-// ProgramCache (so nothing recompiles), runs it once with per-task timing
-// and once under a GL timer query where the context has one, and rebuilds
-// the overlay model. On failure the previous executor and model stay and
-// the error is kept for the overlay to show.
+// go through it: it creates a new glpool::Session (sessions on one context
+// share compiled programs, so nothing recompiles), runs it once with
+// per-task timing and once under a GL timer query where the context has
+// one, and rebuilds the overlay model. On failure the previous session and
+// model stay and the error is kept for the overlay to show.
 #pragma once
 
 #include <map>
@@ -13,10 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "common/status.h"
-#include "gpu_backend/graph/graph.h"
-#include "gpu_backend/runtime/executor.h"
-#include "gpu_backend/runtime/program_cache.h"
+#include "glpool/session.h"
 #include "samples/overlay/overlay_model.h"
 #include "samples/overlay/visual_output.h"
 
@@ -35,8 +32,10 @@ struct Selection {
 class OverlaySession {
  public:
   // Needs a current GLES 3.1 context for its whole life. Fails when the
-  // first selection cannot be planned or run.
-  static StatusOr<std::unique_ptr<OverlaySession>> Create(std::string title, Graph graph,
+  // first selection cannot be planned or run. `input_shapes` fixes symbolic
+  // input dims (may be empty for static models).
+  static StatusOr<std::unique_ptr<OverlaySession>> Create(std::string title, Model model,
+                                                          std::map<std::string, Shape> input_shapes,
                                                           std::map<std::string, TensorData> inputs,
                                                           const Selection& selection);
 
@@ -45,7 +44,7 @@ class OverlaySession {
   const std::string& title() const { return title_; }
   const Selection& selection() const { return selection_; }
   const OverlayModel& model() const { return model_; }
-  const Executor& executor() const { return *executor_; }
+  const Session& session() const { return *session_; }
   const std::optional<VisualOutput>& visual() const { return visual_; }
   // Counts successful Apply() calls, so a renderer knows when to re-upload.
   int generation() const { return generation_; }
@@ -53,13 +52,13 @@ class OverlaySession {
   bool timer_queries() const { return timer_queries_; }
 
  private:
-  OverlaySession() = default;
+  explicit OverlaySession(Model model) : network_(std::move(model)) {}
 
   std::string title_;
-  Graph graph_;
+  Model network_;
+  std::map<std::string, Shape> input_shapes_;
   std::map<std::string, TensorData> inputs_;
-  std::shared_ptr<ProgramCache> programs_ = std::make_shared<ProgramCache>();
-  std::unique_ptr<Executor> executor_;
+  std::unique_ptr<Session> session_;
   Selection selection_;
   OverlayModel model_;
   std::optional<VisualOutput> visual_;

@@ -2,12 +2,12 @@
 
 #include <GLFW/glfw3.h>
 
-#include "gpu_backend/gl/gl_call.h"
+#include "samples/gl_check.h"
 #include "samples/overlay/read_pixels.h"
 
 namespace glpool::overlay {
 
-StatusOr<std::unique_ptr<OverlayWindow>> OverlayWindow::Create(gl::GlContext& context, OverlaySession& session) {
+StatusOr<std::unique_ptr<OverlayWindow>> OverlayWindow::Create(samples::WindowContext& context, OverlaySession& session) {
   if (context.window() == nullptr) return InvalidArgumentError("the overlay window needs a window context");
   std::unique_ptr<OverlayWindow> window(new OverlayWindow(context, session));
   GLPOOL_ASSIGN_OR_RETURN(window->imgui_, ImGuiSession::Create(context.window()));
@@ -25,16 +25,16 @@ StatusOr<FrameReport> OverlayWindow::RenderFrame() {
   GLPOOL_RETURN_IF_ERROR(imgui_->NewFrame(width_, height_));
   GLPOOL_ASSIGN_OR_RETURN(FrameReport report, renderer_.Draw(session_, width_, height_));
   if (report.requested) pending_ = report.requested;
-  GLPOOL_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
-  GLPOOL_GL_CALL(glViewport(0, 0, width_, height_));
-  GLPOOL_GL_CALL(glClearColor(0.08f, 0.08f, 0.1f, 1.0f));
-  GLPOOL_GL_CALL(glClear(GL_COLOR_BUFFER_BIT));
+  SAMPLE_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+  SAMPLE_GL_CALL(glViewport(0, 0, width_, height_));
+  SAMPLE_GL_CALL(glClearColor(0.08f, 0.08f, 0.1f, 1.0f));
+  SAMPLE_GL_CALL(glClear(GL_COLOR_BUFFER_BIT));
   GLPOOL_RETURN_IF_ERROR(imgui_->Render());
   return report;
 }
 
 StatusOr<std::vector<uint8_t>> OverlayWindow::ReadBackBuffer() const {
-  GLPOOL_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
+  SAMPLE_GL_CALL(glBindFramebuffer(GL_FRAMEBUFFER, 0));
   return ReadFramebufferRgba8(width_, height_);
 }
 
@@ -42,7 +42,7 @@ void OverlayWindow::Present() { glfwSwapBuffers(context_.window()); }
 
 bool OverlayWindow::ShouldClose() const { return glfwWindowShouldClose(context_.window()) != 0; }
 
-Status RunOverlayWindow(gl::GlContext& context, OverlaySession& session, int frames) {
+Status RunOverlayWindow(samples::WindowContext& context, OverlaySession& session, int frames) {
   GLPOOL_ASSIGN_OR_RETURN(auto window, OverlayWindow::Create(context, session));
   for (int frame = 0; (frames <= 0 || frame < frames) && !window->ShouldClose(); ++frame) {
     GLPOOL_RETURN_IF_ERROR(window->RenderFrame().status());

@@ -1,4 +1,4 @@
-// The overlay in a GLFW window (the context from gl::CreateContext(kWindow)).
+// The overlay in a GLFW window (the samples' WindowContext).
 // Each frame first applies a pending selection — from a combo box in the
 // previous frame, or from Request() — through OverlaySession::Apply, then
 // draws into the back buffer; Present() swaps. Tests read the back buffer
@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
-#include "common/status.h"
-#include "gpu_backend/gl/gl_context.h"
+#include "glpool/status.h"
+#include "samples/window_context.h"
 #include "samples/overlay/imgui_session.h"
 #include "samples/overlay/overlay_renderer.h"
 #include "samples/overlay/overlay_session.h"
@@ -20,7 +20,7 @@ namespace glpool::overlay {
 class OverlayWindow {
  public:
   // `context` must be a window context; both must outlive the OverlayWindow.
-  static StatusOr<std::unique_ptr<OverlayWindow>> Create(gl::GlContext& context, OverlaySession& session);
+  static StatusOr<std::unique_ptr<OverlayWindow>> Create(samples::WindowContext& context, OverlaySession& session);
 
   // Queues a selection exactly as a combo box does.
   void Request(const Selection& selection) { pending_ = selection; }
@@ -34,8 +34,8 @@ class OverlayWindow {
   int framebuffer_height() const { return height_; }
 
  private:
-  OverlayWindow(gl::GlContext& context, OverlaySession& session) : context_(context), session_(session) {}
-  gl::GlContext& context_;
+  OverlayWindow(samples::WindowContext& context, OverlaySession& session) : context_(context), session_(session) {}
+  samples::WindowContext& context_;
   OverlaySession& session_;
   std::unique_ptr<ImGuiSession> imgui_;
   OverlayRenderer renderer_;
@@ -44,6 +44,6 @@ class OverlayWindow {
 };
 
 // Shows the overlay until the window closes, or for `frames` frames when > 0.
-Status RunOverlayWindow(gl::GlContext& context, OverlaySession& session, int frames);
+Status RunOverlayWindow(samples::WindowContext& context, OverlaySession& session, int frames);
 
 }  // namespace glpool::overlay

@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-#include "gpu_backend/gl/gl_call.h"
+#include "samples/gl_check.h"
 
 namespace glpool::overlay {
 
 StatusOr<std::vector<uint8_t>> ReadFramebufferRgba8(int width, int height) {
   std::vector<uint8_t> bottom_up(static_cast<size_t>(width) * height * 4);
-  GLPOOL_GL_CALL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
-  GLPOOL_GL_CALL(glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data()));
+  SAMPLE_GL_CALL(glPixelStorei(GL_PACK_ALIGNMENT, 4));
+  SAMPLE_GL_CALL(glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data()));
   // GL's row 0 is the bottom one.
   std::vector<uint8_t> top_down(bottom_up.size());
   const size_t row = static_cast<size_t>(width) * 4;

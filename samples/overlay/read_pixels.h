@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/status.h"
+#include "glpool/status.h"
 
 namespace glpool::overlay {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu_backend/graph/graph.h"
+#include "glpool/tensor.h"
 
 namespace glpool::overlay {
 

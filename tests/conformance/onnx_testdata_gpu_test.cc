@@ -9,7 +9,7 @@
 #include <set>
 
 #include "gpu_backend/gl/gl_context.h"
-#include "samples/case_backends.h"
+#include "api/case_backends.h"
 
 namespace glpool {
 namespace {

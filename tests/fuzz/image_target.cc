@@ -12,7 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace glpool;
   if (size == 0) return 0;
-  Tensor input;
+  InputSpec input;
   input.name = "image";
   input.dtype = DataType::kFloat32;
   input.shape = {1 + (data[0] & 1), 3, 1 + ((data[0] >> 1) & 15), 1 + ((data[0] >> 5) & 7)};

@@ -6,7 +6,8 @@
 #include <filesystem>
 #include <set>
 
-#include "gpu_backend/gl/gl_context.h"
+#include "glpool/context.h"
+#include "samples/gl_check.h"
 #include "samples/overlay/overlay_png.h"
 #include "samples/overlay/overlay_session.h"
 #include "tests/samples/overlay_test_util.h"
@@ -15,9 +16,10 @@ namespace glpool {
 namespace {
 
 void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& selection, const std::string& file) {
-  auto context = gl::CreateHeadlessContext();
+  auto context = Context::CreateHeadless();
   ASSERT_TRUE(context.ok()) << context.status().ToString();
-  auto session = overlay::OverlaySession::Create(network.title, std::move(network.graph),
+  ASSERT_TRUE(samples::LoadGl().ok());
+  auto session = overlay::OverlaySession::Create(network.title, std::move(network.model), network.input_shapes,
                                                  std::move(network.inputs), selection);
   ASSERT_TRUE(session.ok()) << session.status().ToString();
   const std::string path = (std::filesystem::temp_directory_path() / file).string();
@@ -27,12 +29,12 @@ void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& se
   ASSERT_TRUE(report.ok()) << report.status().ToString();
 
   // One box per pooled tensor, each tensor exactly once.
-  const size_t pooled = (*session)->executor().tensors().size();
+  const size_t pooled = (*session)->session().tensors().size();
   ASSERT_GT(pooled, 0u);
   EXPECT_EQ(report->frame.boxes_drawn, pooled);
   EXPECT_EQ(std::set<size_t>(report->frame.box_tensors.begin(), report->frame.box_tensors.end()).size(), pooled);
-  EXPECT_EQ(report->frame.pool_rows, (*session)->executor().objects().size());
-  EXPECT_EQ(report->frame.totals.pool_bytes, (*session)->executor().memory().pool_bytes);
+  EXPECT_EQ(report->frame.pool_rows, (*session)->session().objects().size());
+  EXPECT_EQ(report->frame.totals.pool_bytes, (*session)->session().memory().pool_bytes);
 
   int width = 0, height = 0, channels = 0;
   stbi_uc* pixels = stbi_load(path.c_str(), &width, &height, &channels, 4);
@@ -53,16 +55,22 @@ void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& se
 }
 
 TEST(OverlayPng, DemoNetworkBuffers) {
-  ExpectPngOverlay(testing::DemoTestNetwork(), {ObjectKind::kBuffers, Precision::kFp32, "auto"}, "glpool_demo_buffers.png");
+  auto network = testing::DemoTestNetwork();
+  ASSERT_TRUE(network.ok()) << network.status().ToString();
+  ExpectPngOverlay(std::move(*network), {ObjectKind::kBuffers, Precision::kFp32, "auto"}, "glpool_demo_buffers.png");
 }
 
 TEST(OverlayPng, DemoNetworkTexturesFp16) {
-  ExpectPngOverlay(testing::DemoTestNetwork(), {ObjectKind::kTextures, Precision::kFp16, "auto"},
+  auto network = testing::DemoTestNetwork();
+  ASSERT_TRUE(network.ok()) << network.status().ToString();
+  ExpectPngOverlay(std::move(*network), {ObjectKind::kTextures, Precision::kFp16, "auto"},
                    "glpool_demo_textures.png");
 }
 
 TEST(OverlayPng, DemoNetworkArena) {
-  ExpectPngOverlay(testing::DemoTestNetwork(), {ObjectKind::kArena, Precision::kFp32, "auto"}, "glpool_demo_arena.png");
+  auto network = testing::DemoTestNetwork();
+  ASSERT_TRUE(network.ok()) << network.status().ToString();
+  ExpectPngOverlay(std::move(*network), {ObjectKind::kArena, Precision::kFp32, "auto"}, "glpool_demo_arena.png");
 }
 
 TEST(OverlayPng, U2netp) {

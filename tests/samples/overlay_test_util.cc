@@ -9,17 +9,18 @@
 
 namespace glpool::testing {
 
-TestNetwork DemoTestNetwork() {
-  overlay::DemoNetwork demo = overlay::BuildDemoNetwork();
-  return {"demo", std::move(demo.graph), std::move(demo.inputs)};
+StatusOr<TestNetwork> DemoTestNetwork() {
+  GLPOOL_ASSIGN_OR_RETURN(overlay::DemoNetwork demo, overlay::BuildDemoNetwork());
+  return TestNetwork{"demo", std::move(demo.model), {}, std::move(demo.inputs)};
 }
 
 StatusOr<TestNetwork> U2netpTestNetwork() {
   const std::string path = std::string(GLPOOL_SHARED_DIR) + "/models/u2netp/model.onnx";
-  GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadModelForRun(path, ModelLoadFlags{}));
-  TestNetwork network{"u2netp", std::move(graph), {}};
-  for (const std::string& name : network.graph.inputs) {
-    GLPOOL_ASSIGN_OR_RETURN(network.inputs[name], LoadModelInput("", *network.graph.FindTensor(name)));
+  GLPOOL_ASSIGN_OR_RETURN(Model model, LoadModelForRun(path, ModelLoadFlags{}));
+  GLPOOL_ASSIGN_OR_RETURN(auto shapes, ResolvedInputShapes(model, ModelLoadFlags{}));
+  TestNetwork network{"u2netp", std::move(model), shapes, {}};
+  for (const TensorInfo& input : network.model.inputs()) {
+    GLPOOL_ASSIGN_OR_RETURN(network.inputs[input.name], LoadModelInput("", {input.name, input.dtype, shapes.at(input.name)}));
   }
   return network;
 }

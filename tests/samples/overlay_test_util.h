@@ -6,18 +6,18 @@
 #include <string>
 #include <vector>
 
-#include "common/status.h"
-#include "gpu_backend/graph/graph.h"
+#include "glpool/model.h"
 
 namespace glpool::testing {
 
 struct TestNetwork {
   std::string title;
-  Graph graph;
+  Model model;
+  std::map<std::string, Shape> input_shapes;
   std::map<std::string, TensorData> inputs;
 };
 
-TestNetwork DemoTestNetwork();
+StatusOr<TestNetwork> DemoTestNetwork();
 // u2netp from the shared data folder with a fixed-seed input.
 StatusOr<TestNetwork> U2netpTestNetwork();
 

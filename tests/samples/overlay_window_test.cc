@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "gpu_backend/gl/gl_context.h"
+#include "samples/window_context.h"
 #include "samples/overlay/overlay_session.h"
 #include "samples/overlay/overlay_window.h"
 #include "tests/samples/overlay_test_util.h"
@@ -17,13 +17,14 @@ void ExpectWindowSwitch(testing::TestNetwork network) {
   // Never a skip: a missing display is a broken test setup.
   ASSERT_NE(std::getenv("DISPLAY"), nullptr)
       << "DISPLAY is not set: run under Xvfb (scripts/test.sh starts one and exports DISPLAY)";
-  gl::WindowOptions options;
+  samples::WindowOptions options;
   options.width = 1100;
   options.height = 750;
   options.title = "glpool overlay test";
-  auto context = gl::CreateWindowContext(options);
+  auto context = samples::WindowContext::Create(options);
   ASSERT_TRUE(context.ok()) << context.status().ToString();
-  auto session = overlay::OverlaySession::Create(network.title, std::move(network.graph), std::move(network.inputs),
+  auto session = overlay::OverlaySession::Create(network.title, std::move(network.model), network.input_shapes,
+                                                 std::move(network.inputs),
                                                  {ObjectKind::kBuffers, Precision::kFp32, "naive"});
   ASSERT_TRUE(session.ok()) << session.status().ToString();
   auto window = overlay::OverlayWindow::Create(**context, **session);
@@ -56,7 +57,7 @@ void ExpectWindowSwitch(testing::TestNetwork network) {
   EXPECT_TRUE((*session)->last_error().empty()) << (*session)->last_error();
   EXPECT_EQ(after.totals.strategy, "auto");
   EXPECT_LT(after.totals.pool_bytes, naive.totals.pool_bytes) << "AUTO did not shrink the pool";
-  EXPECT_EQ(after.boxes_drawn, (*session)->executor().tensors().size());
+  EXPECT_EQ(after.boxes_drawn, (*session)->session().tensors().size());
 
   const int width = (*window)->framebuffer_width();
   const int height = (*window)->framebuffer_height();
@@ -71,7 +72,11 @@ void ExpectWindowSwitch(testing::TestNetwork network) {
             << after.totals.chosen << "), map pixels drawn " << drawn << " of " << area << "\n";
 }
 
-TEST(OverlayWindow, DemoNetworkNaiveToAuto) { ExpectWindowSwitch(testing::DemoTestNetwork()); }
+TEST(OverlayWindow, DemoNetworkNaiveToAuto) {
+  auto network = testing::DemoTestNetwork();
+  ASSERT_TRUE(network.ok()) << network.status().ToString();
+  ExpectWindowSwitch(std::move(*network));
+}
 
 TEST(OverlayWindow, U2netpNaiveToAuto) {
   auto network = testing::U2netpTestNetwork();

@@ -1,8 +1,7 @@
-// Texture plans for `glpool plan MODEL.onnx --objects textures` (plan_textures.h).
 #include <cstdio>
 
 #include "gpu_backend/runtime/pool_plan.h"
-#include "samples/plan_textures.h"
+#include "api/plan_textures.h"
 
 namespace glpool {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "common/status.h"
+#include "glpool/status.h"
 #include "planner/usage_record.h"
 
 namespace glpool {

@@ -1,4 +1,4 @@
-#include "samples/case_backends.h"
+#include "api/case_backends.h"
 
 #include <memory>
 

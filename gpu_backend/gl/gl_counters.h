@@ -1,0 +1,15 @@
+// Process-wide counters behind glpool/diagnostics.h: shader compiles,
+// program binaries restored, pool plans, and reads of GL memory into CPU
+// memory. Relaxed atomics: counts, not synchronisation.
+#pragma once
+
+#include "glpool/diagnostics.h"
+
+namespace glpool::gl {
+
+void CountShaderCompile();
+void CountProgramBinaryLoad();
+void CountPoolPlan();
+void CountGpuRead();
+
+}  // namespace glpool::gl

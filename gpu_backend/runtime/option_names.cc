@@ -1,0 +1,27 @@
+#include "glpool/options.h"
+
+namespace glpool {
+
+const char* ObjectKindName(ObjectKind kind) {
+  switch (kind) {
+    case ObjectKind::kTextures: return "textures";
+    case ObjectKind::kBuffers: return "buffers";
+    case ObjectKind::kArena: return "arena";
+  }
+  return "unknown";
+}
+
+StatusOr<ObjectKind> ParseObjectKind(const std::string& name) {
+  if (name == "textures") return ObjectKind::kTextures;
+  if (name == "buffers") return ObjectKind::kBuffers;
+  if (name == "arena") return ObjectKind::kArena;
+  return InvalidArgumentError("unknown object kind '" + name + "' (expected textures, buffers or arena)");
+}
+
+StatusOr<Precision> ParsePrecision(const std::string& name) {
+  if (name == "fp32") return Precision::kFp32;
+  if (name == "fp16") return Precision::kFp16;
+  return InvalidArgumentError("unknown precision '" + name + "' (expected fp32 or fp16)");
+}
+
+}  // namespace glpool

@@ -1,0 +1,61 @@
+// What a Session reports about its pool: totals, the shared objects, where
+// each intermediate tensor was placed, and the tasks in execution order.
+// Everything the overlay draws comes from here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "glpool/layout.h"
+
+namespace glpool {
+
+// One shared object of the pool (or the single arena).
+struct PoolObject {
+  StorageKind storage = StorageKind::kBuffer;
+  bool half = false;               // textures: RGBA16F (else RGBA32F)
+  uint64_t bytes = 0;
+  uint64_t width = 0, height = 0;  // textures
+  std::vector<size_t> tensors;     // indices into Session::tensors()
+};
+
+// One pooled (intermediate) tensor, its lifetime in tasks (inclusive), and
+// where the plan put it.
+struct PlacedTensor {
+  std::string name;
+  Phwc4Layout layout;
+  uint64_t bytes = 0;              // its own footprint (at least one texel)
+  bool half = false;               // stored as half precision
+  int64_t first_task = 0, last_task = 0;
+  size_t object = 0;               // index into Session::objects()
+  uint64_t offset = 0;             // in the arena; 0 otherwise
+  bool buffer_fallback = false;    // textures mode: too large for a texture
+};
+
+struct MemoryReport {
+  std::string objects, precision, strategy, chosen;
+  size_t tensors = 0;
+  size_t pool_objects = 0;
+  size_t buffer_fallbacks = 0;     // textures mode: tensors in the fallback buffer pool
+  // fp16 mode: pooled tensors stored in fp32 anyway, because they hold
+  // integers or bools (exact whole numbers need float32) or because
+  // calibration found their range outside half's.
+  size_t fp32_integer_tensors = 0;
+  size_t fp32_range_tensors = 0;
+  uint64_t naive_bytes = 0;        // one object per pooled tensor
+  uint64_t pool_bytes = 0;         // what the plan asks for
+  uint64_t lower_bound_bytes = 0;
+  uint64_t gl_pool_bytes = 0;      // what the GL objects of the pool really hold
+  uint64_t external_bytes = 0;     // inputs, outputs, constants, weights
+};
+
+// One task: one shader dispatch for one node.
+struct TaskInfo {
+  std::string node;
+  std::string op_type;
+  std::string shader;
+  std::vector<std::string> tensors;  // inputs then outputs
+};
+
+}  // namespace glpool
