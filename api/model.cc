@@ -42,7 +42,14 @@ StatusOr<Model::Impl> ParseModel(const std::string& bytes, const ModelOptions& o
   std::set<std::string> weights;
   for (const auto& initializer : impl.proto.graph().initializer()) weights.insert(initializer.name());
   for (const auto& input : impl.proto.graph().input()) {
-    if (!weights.count(input.name())) impl.inputs.push_back(InfoOf(input));
+    if (weights.count(input.name())) continue;
+    impl.inputs.push_back(InfoOf(input));
+    // A static input too large to hold is refused here, before an app (or
+    // the CLI) allocates data for it.
+    if (impl.inputs.back().is_static()) {
+      GLPOOL_RETURN_IF_ERROR(CheckTensorSize(label + ": graph input '" + input.name() + "'",
+                                             impl.inputs.back().shape(), impl.inputs.back().dtype));
+    }
   }
   for (const auto& output : impl.proto.graph().output()) impl.outputs.push_back(InfoOf(output));
   return impl;

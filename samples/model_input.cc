@@ -17,8 +17,8 @@ bool EndsWith(const std::string& text, const std::string& suffix) {
 }  // namespace
 
 StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input) {
-  // The element count is bounded at import (a graph input holds at most
-  // kMaxTensorBytes), so these allocations are too.
+  // Shapes may come from the command line: bounded before anything is filled.
+  GLPOOL_RETURN_IF_ERROR(CheckTensorSize("input '" + input.name + "'", input.shape, input.dtype));
   if (path.empty()) {
     if (input.dtype != DataType::kFloat32) {
       // Integer and bool inputs are indices, lengths or masks: a random fill

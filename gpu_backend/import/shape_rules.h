@@ -16,17 +16,11 @@
 
 namespace glpool {
 
-// No tensor may hold more elements than this (2^40): it keeps every
-// element count and byte size far from int64 overflow.
-inline constexpr int64_t kMaxShapeElements = int64_t{1} << 40;
-// Nor more bytes than this (4 GiB, as for constants): every tensor may need
-// a host copy (inputs, outputs, the CPU reference), and a model that asks
-// for more must get an error naming the tensor before anything is
-// allocated, not a std::bad_alloc.
-inline constexpr int64_t kMaxTensorBytes = int64_t{1} << 32;
-
-// kUnsupported naming `what` when `shape` of `dtype` exceeds either limit.
-Status CheckTensorSize(const std::string& what, const Shape& shape, DataType dtype);
+// Tensor sizes are bounded by glpool/tensor.h's kMaxShapeElements and
+// kMaxTensorBytes (CheckTensorSize): every tensor may need a host copy
+// (inputs, outputs, the CPU reference), and a model that asks for more must
+// get an error naming the tensor before anything is allocated, not a
+// std::bad_alloc. The limits also keep element counts far from overflow.
 
 struct TensorType {
   DataType dtype = DataType::kUndefined;

@@ -19,6 +19,9 @@ struct Window {
   bool ceil_mode = false;
 };
 
+constexpr int64_t kMaxWindowAttribute = int64_t{1} << 20;
+constexpr int64_t kMaxBlocksize = 1024;  // C * blocksize^2 stays exact for any C a tensor can have
+
 StatusOr<Window> ReadWindow(const NodeView& v, size_t spatial, const std::vector<int64_t>& default_kernel) {
   const Node& n = v.node();
   Window w;
@@ -36,6 +39,16 @@ StatusOr<Window> ReadWindow(const NodeView& v, size_t spatial, const std::vector
   for (size_t i = 0; i < spatial; ++i) {
     if (w.kernel[i] <= 0 || w.strides[i] <= 0 || w.dilations[i] <= 0) {
       return InvalidModelError("kernel_shape, strides and dilations must be positive");
+    }
+  }
+  // Window arithmetic multiplies and adds these with dims up to 2^40: a
+  // bound far above any network keeps it exact.
+  for (const std::vector<int64_t>* values : {&w.kernel, &w.strides, &w.dilations, &w.pads}) {
+    for (int64_t value : *values) {
+      if (value > kMaxWindowAttribute || value < -kMaxWindowAttribute) {
+        return InvalidModelError("kernel_shape, strides, dilations and pads must lie within +-" +
+                                 std::to_string(kMaxWindowAttribute) + ", not " + std::to_string(value));
+      }
     }
   }
   if (w.auto_pad != "NOTSET" && w.auto_pad != "SAME_UPPER" && w.auto_pad != "SAME_LOWER" && w.auto_pad != "VALID") {
@@ -199,6 +212,7 @@ Types Upsample(const NodeView& v) {
 Types DepthToSpace(const NodeView& v) {
   const Shape& x = v.shape(0);
   const int64_t b = v.node().GetInt("blocksize", 0);
+  if (b > kMaxBlocksize) return InvalidModelError("blocksize " + std::to_string(b) + " is above " + std::to_string(kMaxBlocksize));
   if (x.size() != 4 || b <= 0 || x[1] % (b * b) != 0) return InvalidModelError("DepthToSpace needs NCHW with C % blocksize^2 == 0");
   return One(v.dtype(0), {x[0], x[1] / (b * b), x[2] * b, x[3] * b});
 }
@@ -206,6 +220,7 @@ Types DepthToSpace(const NodeView& v) {
 Types SpaceToDepth(const NodeView& v) {
   const Shape& x = v.shape(0);
   const int64_t b = v.node().GetInt("blocksize", 0);
+  if (b > kMaxBlocksize) return InvalidModelError("blocksize " + std::to_string(b) + " is above " + std::to_string(kMaxBlocksize));
   if (x.size() != 4 || b <= 0 || x[2] % b != 0 || x[3] % b != 0) {
     return InvalidModelError("SpaceToDepth needs NCHW with H and W divisible by blocksize");
   }

@@ -36,6 +36,14 @@ using Shape = std::vector<int64_t>;
 GLPOOL_API int64_t ElementCount(const Shape& shape);
 GLPOOL_API std::string ShapeToString(const Shape& shape);  // "1x3x224x224", "scalar"
 
+// The size limits every tensor glpool holds must meet (docs/limits.md): at
+// most 2^40 elements (zero dims aside, the others' product too) and 4 GiB.
+// kUnsupported naming `what` with the bytes it would need; call it before
+// allocating a tensor of a shape that came from outside.
+inline constexpr int64_t kMaxShapeElements = int64_t{1} << 40;
+inline constexpr int64_t kMaxTensorBytes = int64_t{1} << 32;
+GLPOOL_API Status CheckTensorSize(const std::string& what, const Shape& shape, DataType dtype);
+
 // One tensor's contents: `bytes` holds ElementCount(shape) elements of
 // `dtype`, little-endian, row-major. Session::Run takes and returns these.
 struct GLPOOL_API TensorData {
