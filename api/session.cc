@@ -10,6 +10,7 @@
 #include "api/program_sharing.h"
 #include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/gl/gl_call.h"
+#include "gpu_backend/gl/gl_counters.h"
 #include "gpu_backend/runtime/executor.h"
 
 namespace glpool {
@@ -54,14 +55,36 @@ struct Session::Impl {
   std::vector<PlacedTensor> no_tensors;
   std::vector<TaskInfo> no_tasks;
   std::vector<double> no_times;
+  // Set once a reset is seen: a lost context's objects are gone, so this
+  // session refuses to run again (its destructor still deletes its names).
+  bool context_lost = false;
 
   explicit Impl(Model m) : model(std::move(m)) {}
+  Status CheckContext();
   bool gpu() const { return options.backend == Backend::kGpu; }
   StatusOr<ShapePlan*> PlanFor(const std::map<std::string, Shape>& requested);
   Status CheckInputs(const std::map<std::string, TensorData>& inputs) const;
   Status MoveBoundInputs();
   Status MoveBoundOutputs();
 };
+
+// GLES 3.2's reset status (the KHR_robustness query): a context reset by
+// the driver (a GPU hang, a driver update, another app's fault) reports it
+// here; contexts made without a reset strategy always answer GL_NO_ERROR.
+Status Session::Impl::CheckContext() {
+  if (!context_lost) {
+    const bool injected = gl::InjectedFaultDue(GlFault::kContextLost);
+    GLenum reset = GL_NO_ERROR;
+    if (glad_glGetGraphicsResetStatus != nullptr) reset = glGetGraphicsResetStatus();
+    context_lost = injected || reset != GL_NO_ERROR;
+  }
+  if (context_lost) {
+    return ContextLostError(model.label() +
+                            ": the GL context was lost (reset); its objects are gone. Destroy this Session, make a "
+                            "new context current and create a new Session");
+  }
+  return Status::Ok();
+}
 
 StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& requested) {
   GLPOOL_ASSIGN_OR_RETURN(auto shapes, ResolveInputShapes(model, requested));
@@ -215,7 +238,10 @@ Status Session::Reshape(const std::map<std::string, Shape>& input_shapes) {
     if (!shapes.count(name)) return InvalidArgumentError("Reshape: the model has no input named '" + name + "'");
     shapes[name] = shape;
   }
-  if (impl_->gpu()) GLPOOL_RETURN_IF_ERROR(LoadGlFromCurrentContext());
+  if (impl_->gpu()) {
+    if (impl_->context_lost) return impl_->CheckContext();
+    GLPOOL_RETURN_IF_ERROR(LoadGlFromCurrentContext());
+  }
   GLPOOL_ASSIGN_OR_RETURN(impl_->current, impl_->PlanFor(shapes));
   return Status::Ok();
 }
@@ -255,12 +281,17 @@ StatusOr<std::map<std::string, TensorData>> Session::Run(const std::map<std::str
   Impl& s = *impl_;
   GLPOOL_RETURN_IF_ERROR(s.CheckInputs(inputs));
   if (!s.gpu()) return cpu_reference::RunGraph(s.current->graph, inputs);
+  GLPOOL_RETURN_IF_ERROR(s.CheckContext());
   GLPOOL_RETURN_IF_ERROR(s.MoveBoundInputs());
   GpuSideIo gpu;
   for (const auto& [name, object] : s.bound_inputs) gpu.inputs.insert(name);
   for (const auto& [name, object] : s.bound_outputs) gpu.outputs.insert(name);
   StatusOr<std::map<std::string, TensorData>> outputs = s.current->executor->Run(inputs, gpu);
-  if (!outputs.ok()) return outputs.status().WithContext(s.model.label());
+  if (!outputs.ok()) {
+    // A failure caused by a reset is reported as the reset.
+    GLPOOL_RETURN_IF_ERROR(s.CheckContext());
+    return outputs.status().WithContext(s.model.label());
+  }
   GLPOOL_RETURN_IF_ERROR(s.MoveBoundOutputs());
   return outputs;
 }

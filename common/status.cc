@@ -14,6 +14,7 @@ const char* StatusCodeName(StatusCode code) {
     case StatusCode::kOutOfMemory: return "out of memory";
     case StatusCode::kGlError: return "GL error";
     case StatusCode::kUnavailable: return "unavailable";
+    case StatusCode::kContextLost: return "context lost";
     case StatusCode::kInternal: return "internal error";
   }
   return "unknown";

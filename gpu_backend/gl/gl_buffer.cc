@@ -25,7 +25,10 @@ GlBuffer& GlBuffer::operator=(GlBuffer&& other) noexcept {
 }
 
 void GlBuffer::Release() {
-  if (id_ != 0) glDeleteBuffers(1, &id_);
+  if (id_ != 0) {
+    glDeleteBuffers(1, &id_);
+    CountGlObjectDeleted();
+  }
   id_ = 0;
   bytes_ = 0;
 }
@@ -40,6 +43,11 @@ StatusOr<GlBuffer> GlBuffer::CreateWithData(const void* data, uint64_t bytes) {
   GLuint id = 0;
   GLPOOL_GL_CALL(glGenBuffers(1, &id));
   GlBuffer buffer(id, bytes);  // owns `id` from here, so errors below free it
+  CountGlObjectCreated();
+  if (InjectedFaultDue(GlFault::kOutOfMemory)) {
+    return OutOfMemoryError("glBufferData of " + std::to_string(bytes) +
+                            " bytes failed with GL_OUT_OF_MEMORY (injected for testing)");
+  }
   ScopedBufferBinding binding(GL_SHADER_STORAGE_BUFFER, id);
   GLPOOL_RETURN_IF_ERROR(binding.status());
   GLPOOL_GL_CALL(glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_STATIC_DRAW));

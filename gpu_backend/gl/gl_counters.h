@@ -11,5 +11,9 @@ void CountShaderCompile();
 void CountProgramBinaryLoad();
 void CountPoolPlan();
 void CountGpuRead();
+void CountGlObjectCreated();
+void CountGlObjectDeleted();
+// True (once) when an injected `fault` is due at this call.
+bool InjectedFaultDue(GlFault fault);
 
 }  // namespace glpool::gl

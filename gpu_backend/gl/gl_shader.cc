@@ -31,7 +31,10 @@ GlShader& GlShader::operator=(GlShader&& other) noexcept {
   return *this;
 }
 void GlShader::Release() {
-  if (id_ != 0) glDeleteShader(id_);
+  if (id_ != 0) {
+    glDeleteShader(id_);
+    CountGlObjectDeleted();
+  }
   id_ = 0;
 }
 
@@ -40,12 +43,16 @@ StatusOr<GlShader> GlShader::CompileCompute(const std::string& name, const std::
   shader.name_ = name;
   GLPOOL_GL_CALL_RETURN(shader.id_, glCreateShader(GL_COMPUTE_SHADER));
   if (shader.id_ == 0) return GlError("glCreateShader(GL_COMPUTE_SHADER) returned 0 for " + name);
+  CountGlObjectCreated();
   const char* text = source.c_str();
   GLPOOL_GL_CALL(glShaderSource(shader.id_, 1, &text, nullptr));
   CountShaderCompile();
   GLPOOL_GL_CALL(glCompileShader(shader.id_));
   GLint compiled = GL_FALSE;
   GLPOOL_GL_CALL(glGetShaderiv(shader.id_, GL_COMPILE_STATUS, &compiled));
+  if (InjectedFaultDue(GlFault::kShaderCompile)) {
+    return GlError("compiling shader " + name + " failed: (a compile failure injected for testing)");
+  }
   if (compiled != GL_TRUE) {
     GLint length = 0;
     GLPOOL_GL_CALL(glGetShaderiv(shader.id_, GL_INFO_LOG_LENGTH, &length));
@@ -69,7 +76,10 @@ GlProgram& GlProgram::operator=(GlProgram&& other) noexcept {
   return *this;
 }
 void GlProgram::Release() {
-  if (id_ != 0) glDeleteProgram(id_);
+  if (id_ != 0) {
+    glDeleteProgram(id_);
+    CountGlObjectDeleted();
+  }
   id_ = 0;
 }
 
@@ -78,6 +88,7 @@ StatusOr<GlProgram> GlProgram::Link(const GlShader& shader) {
   program.name_ = shader.name();
   GLPOOL_GL_CALL_RETURN(program.id_, glCreateProgram());
   if (program.id_ == 0) return GlError("glCreateProgram returned 0 for " + shader.name());
+  CountGlObjectCreated();
   GLPOOL_GL_CALL(glAttachShader(program.id_, shader.id()));
   GLPOOL_GL_CALL(glLinkProgram(program.id_));
   GLint linked = GL_FALSE;
@@ -104,6 +115,7 @@ StatusOr<GlProgram> GlProgram::FromBinary(const std::string& name, GLenum format
   program.name_ = name;
   GLPOOL_GL_CALL_RETURN(program.id_, glCreateProgram());
   if (program.id_ == 0) return GlError("glCreateProgram returned 0 for " + name);
+  CountGlObjectCreated();
   // A binary the driver rejects is not a GL error worth failing on: it
   // raises INVALID_ENUM or leaves the link status false; both mean "compile".
   glProgramBinary(program.id_, format, binary.data(), static_cast<GLsizei>(binary.size()));

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "gpu_backend/gl/gl_call.h"
+#include "gpu_backend/gl/gl_counters.h"
 
 namespace glpool::gl {
 
@@ -16,7 +17,10 @@ GlFence& GlFence::operator=(GlFence&& other) noexcept {
   return *this;
 }
 void GlFence::Release() {
-  if (sync_ != nullptr) glDeleteSync(sync_);
+  if (sync_ != nullptr) {
+    glDeleteSync(sync_);
+    CountGlObjectDeleted();
+  }
   sync_ = nullptr;
 }
 
@@ -24,6 +28,7 @@ StatusOr<GlFence> GlFence::Insert() {
   GlFence fence;
   GLPOOL_GL_CALL_RETURN(fence.sync_, glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
   if (fence.sync_ == nullptr) return GlError("glFenceSync returned no sync object");
+  CountGlObjectCreated();
   return fence;
 }
 

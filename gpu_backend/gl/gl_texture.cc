@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "gpu_backend/gl/gl_call.h"
+#include "gpu_backend/gl/gl_counters.h"
 #include "gpu_backend/gl/scoped_binding.h"
 
 namespace glpool::gl {
@@ -41,7 +42,10 @@ GlTexture& GlTexture::operator=(GlTexture&& other) noexcept {
 }
 
 void GlTexture::Release() {
-  if (id_ != 0) glDeleteTextures(1, &id_);
+  if (id_ != 0) {
+    glDeleteTextures(1, &id_);
+    CountGlObjectDeleted();
+  }
   id_ = 0;
 }
 
@@ -82,6 +86,11 @@ StatusOr<GlTexture> GlTexture::Create(TextureKind kind, uint32_t width, uint32_t
   }
   GlTexture texture;
   GLPOOL_GL_CALL(glGenTextures(1, &texture.id_));
+  CountGlObjectCreated();
+  if (InjectedFaultDue(GlFault::kOutOfMemory)) {
+    return OutOfMemoryError("glTexStorage of a " + std::to_string(width) + "x" + std::to_string(height) +
+                            " texture failed with GL_OUT_OF_MEMORY (injected for testing)");
+  }
   texture.kind_ = is_array ? TextureKind::k2DArray : TextureKind::k2D;
   texture.format_ = format;
   texture.width_ = width;

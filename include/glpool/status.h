@@ -25,6 +25,7 @@ enum class StatusCode {
   kOutOfMemory,      // GL or host allocation failed
   kGlError,          // a GL/EGL call failed
   kUnavailable,      // no usable context or device
+  kContextLost,      // the GL context was lost (reset); the Session cannot run again
   kInternal,         // a broken invariant inside glpool
 };
 
@@ -62,6 +63,7 @@ inline Status NotFoundError(std::string m) { return {StatusCode::kNotFound, std:
 inline Status OutOfMemoryError(std::string m) { return {StatusCode::kOutOfMemory, std::move(m)}; }
 inline Status GlError(std::string m) { return {StatusCode::kGlError, std::move(m)}; }
 inline Status UnavailableError(std::string m) { return {StatusCode::kUnavailable, std::move(m)}; }
+inline Status ContextLostError(std::string m) { return {StatusCode::kContextLost, std::move(m)}; }
 inline Status InternalError(std::string m) { return {StatusCode::kInternal, std::move(m)}; }
 
 // Holds either a value or the error that prevented computing it.
