@@ -134,6 +134,7 @@ StatusOr<Graph> ImportAtShapes(const Model& model, const std::map<std::string, S
   const Model::Impl& impl = model.impl();
   ImportOptions options;
   options.random_weights = impl.options.random_weights;
+  options.external_data_root = impl.options.external_data_root;
   // Only inputs with open dims are fixed through the importer; the others
   // already have exactly these shapes.
   for (const TensorInfo& input : impl.inputs) {

@@ -82,8 +82,8 @@ StatusOr<std::string> ContainedExternalPath(const TensorProto& proto, const std:
     if (file_part == resolved.end() || *root_part != *file_part) {
       return InvalidModelError(where + " resolves to '" + resolved.string() + "', outside the folder '" +
                                canonical_root.string() +
-                               "' external data must come from (set ImportOptions::external_data_root "
-                               "to allow another folder)");
+                               "'; external data is read only from inside the model's folder "
+                               "(ModelOptions::external_data_root names another)");
     }
   }
   return resolved.string();

@@ -39,6 +39,11 @@ struct ModelOptions {
   // Run the default graph passes (BatchNorm folding, activation fusion,
   // free reshapes). Off only to study the unfused graph.
   bool run_graph_passes = true;
+  // External data (weights in files beside the model) is read only from
+  // inside this folder, symlinks followed; empty: the model's own folder.
+  // A location that is absolute or leaves the folder is kInvalidModel
+  // naming the tensor, so a downloaded model cannot read other files.
+  std::string external_data_root;
 };
 
 class GLPOOL_API Model {
