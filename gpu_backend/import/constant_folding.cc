@@ -261,6 +261,10 @@ Result Elementwise(const NodeView& v, const TensorType& type, const IntFn& int_f
   return Single(TensorFromInt64s(type.dtype, type.shape, int_out));
 }
 
+// Integer results wrap modulo 2^64 as ONNX Runtime's (and numpy's) int64
+// arithmetic does; computed in uint64, where wrapping is defined.
+int64_t Wrapped(uint64_t value) { return static_cast<int64_t>(value); }
+
 Result Arithmetic(const NodeView& v, const TensorType& type) {
   const std::string& op = v.node().op_type;
   IntFn int_fn;
@@ -268,17 +272,22 @@ Result Arithmetic(const NodeView& v, const TensorType& type) {
   using I = const std::vector<int64_t>&;
   using F = const std::vector<double>&;
   if (op == "Add" || op == "Sum") {
-    int_fn = [](I a) -> StatusOr<int64_t> { int64_t s = 0; for (int64_t x : a) s += x; return s; };
+    int_fn = [](I a) -> StatusOr<int64_t> {
+      uint64_t s = 0;
+      for (int64_t x : a) s += static_cast<uint64_t>(x);
+      return Wrapped(s);
+    };
     float_fn = [](F a) { double s = 0; for (double x : a) s += x; return s; };
   } else if (op == "Sub") {
-    int_fn = [](I a) -> StatusOr<int64_t> { return a[0] - a[1]; };
+    int_fn = [](I a) -> StatusOr<int64_t> { return Wrapped(static_cast<uint64_t>(a[0]) - static_cast<uint64_t>(a[1])); };
     float_fn = [](F a) { return a[0] - a[1]; };
   } else if (op == "Mul") {
-    int_fn = [](I a) -> StatusOr<int64_t> { return a[0] * a[1]; };
+    int_fn = [](I a) -> StatusOr<int64_t> { return Wrapped(static_cast<uint64_t>(a[0]) * static_cast<uint64_t>(a[1])); };
     float_fn = [](F a) { return a[0] * a[1]; };
   } else if (op == "Div") {
     int_fn = [](I a) -> StatusOr<int64_t> {
       if (a[1] == 0) return InvalidModelError("integer division by zero");
+      if (a[1] == -1) return Wrapped(0 - static_cast<uint64_t>(a[0]));  // INT64_MIN / -1 wraps
       return a[0] / a[1];
     };
     float_fn = [](F a) { return a[0] / a[1]; };
@@ -286,6 +295,7 @@ Result Arithmetic(const NodeView& v, const TensorType& type) {
     const bool fmod = v.node().GetInt("fmod", 0) != 0;
     int_fn = [fmod](I a) -> StatusOr<int64_t> {
       if (a[1] == 0) return InvalidModelError("integer modulo by zero");
+      if (a[1] == -1) return int64_t{0};  // INT64_MIN % -1 would trap
       int64_t r = a[0] % a[1];
       if (!fmod && r != 0 && ((r < 0) != (a[1] < 0))) r += a[1];  // sign of the divisor, like Python
       return r;
@@ -294,7 +304,12 @@ Result Arithmetic(const NodeView& v, const TensorType& type) {
   } else if (op == "Pow") {
     float_fn = [](F a) { return std::pow(a[0], a[1]); };
     int_fn = [](I a) -> StatusOr<int64_t> {
-      return static_cast<int64_t>(std::pow(static_cast<double>(a[0]), static_cast<double>(a[1])));
+      const double p = std::pow(static_cast<double>(a[0]), static_cast<double>(a[1]));
+      if (!(p >= -9.2233720368547758e18 && p < 9.2233720368547758e18)) {
+        return UnsupportedError("integer Pow " + std::to_string(a[0]) + "^" + std::to_string(a[1]) +
+                                " does not fit int64");
+      }
+      return static_cast<int64_t>(p);
     };
   } else if (op == "Min" || op == "Max") {
     const bool is_min = op == "Min";
@@ -309,10 +324,10 @@ Result Arithmetic(const NodeView& v, const TensorType& type) {
       return r;
     };
   } else if (op == "Neg") {
-    int_fn = [](I a) -> StatusOr<int64_t> { return -a[0]; };
+    int_fn = [](I a) -> StatusOr<int64_t> { return Wrapped(0 - static_cast<uint64_t>(a[0])); };
     float_fn = [](F a) { return -a[0]; };
   } else if (op == "Abs") {
-    int_fn = [](I a) -> StatusOr<int64_t> { return a[0] < 0 ? -a[0] : a[0]; };
+    int_fn = [](I a) -> StatusOr<int64_t> { return a[0] < 0 ? Wrapped(0 - static_cast<uint64_t>(a[0])) : a[0]; };
     float_fn = [](F a) { return std::fabs(a[0]); };
   } else if (op == "Relu") {
     int_fn = [](I a) -> StatusOr<int64_t> { return a[0] < 0 ? 0 : a[0]; };
