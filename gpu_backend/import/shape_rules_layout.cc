@@ -97,6 +97,12 @@ Types Tile(const NodeView& v) {
   Shape out = v.shape(0);
   for (size_t i = 0; i < out.size(); ++i) {
     if (repeats[i] < 0) return InvalidModelError("Tile repeat is negative");
+    // Bounded before the product: a repeat near 2^63 must not overflow it.
+    if (repeats[i] > 0 && out[i] > kMaxShapeElements / repeats[i]) {
+      return UnsupportedError("Tile of " + ShapeToString(v.shape(0)) + " by " + std::to_string(repeats[i]) +
+                              " on axis " + std::to_string(i) + " exceeds " + std::to_string(kMaxShapeElements) +
+                              " elements");
+    }
     out[i] *= repeats[i];
   }
   return One(v.dtype(0), out);
