@@ -85,9 +85,10 @@ Types Conv(const NodeView& v) {
   const size_t spatial = x.size() - 2;
   GLPOOL_ASSIGN_OR_RETURN(Window w, ReadWindow(v, spatial, Shape(weight.begin() + 2, weight.end())));
   const int64_t group = v.node().GetInt("group", 1);
-  if (group <= 0 || x[1] != weight[1] * group) {
-    return InvalidModelError("Conv input has " + std::to_string(x[1]) + " channels, weight " + ShapeToString(weight) +
-                             " with group " + std::to_string(group) + " expects " + std::to_string(weight[1] * group));
+  // Compared by division: weight[1] * group may overflow for a hostile group.
+  if (group <= 0 || x[1] % group != 0 || weight[1] != x[1] / group) {
+    return InvalidModelError("Conv input has " + std::to_string(x[1]) + " channels, which weight " +
+                             ShapeToString(weight) + " with group " + std::to_string(group) + " does not fit");
   }
   Shape out{x[0], weight[0]};
   for (size_t i = 0; i < spatial; ++i) {
