@@ -40,7 +40,7 @@ standalone="$build/tests/fuzz/fuzz_$target"
 status=0
 if [ -x "$libfuzzer" ]; then
   engine=libFuzzer
-  "$libfuzzer" "${flags[@]}" -max_total_time="$seconds" -runs="$([ "$runs" = 0 ] && echo -1 || echo "$runs")" \
+  "$libfuzzer" "${flags[@]}" -seed="${GLPOOL_FUZZ_SEED:-0}" -max_total_time="$seconds" -runs="$([ "$runs" = 0 ] && echo -1 || echo "$runs")" \
     -timeout=10 -print_final_stats=1 -artifact_prefix="$work/" \
     "$work/new" "${inputs[@]}" > "$work/log.txt" 2>&1 || status=$?
   done_runs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$work/log.txt" | grep -oE '[0-9]+$' || echo 0)
