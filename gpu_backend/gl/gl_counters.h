@@ -1,6 +1,7 @@
 // Process-wide counters behind glpool/diagnostics.h: shader compiles,
-// program binaries restored, pool plans, and reads of GL memory into CPU
-// memory. Relaxed atomics: counts, not synchronisation.
+// program binaries restored, pool plans, reads of GL memory into CPU memory
+// and GL objects created/deleted; and the injected GL faults the RAII
+// wrappers consult. Relaxed atomics: counts, not synchronisation.
 #pragma once
 
 #include "glpool/diagnostics.h"

@@ -71,6 +71,29 @@ std::string ShapeToString(const Shape& shape) {
   return text;
 }
 
+Status CheckTensorSize(const std::string& what, const Shape& shape, DataType dtype) {
+  // Zero dims are skipped in this product: an empty tensor of 0 x 2^62 x 3
+  // holds nothing, but its layout (rows, texels) multiplies the others.
+  int64_t spread = 1;
+  int64_t elements = 1;
+  for (int64_t d : shape) {
+    const int64_t factor = std::max<int64_t>(d, 1);
+    if (spread > kMaxShapeElements / factor) {
+      return UnsupportedError(what + " of shape " + ShapeToString(shape) + " spans more than " +
+                              std::to_string(kMaxShapeElements) + " elements");
+    }
+    spread *= factor;
+    elements *= std::max<int64_t>(d, 0);
+  }
+  const int64_t element_bytes = static_cast<int64_t>(std::max<size_t>(DataTypeSize(dtype), 1));
+  if (elements > kMaxTensorBytes / element_bytes) {
+    return UnsupportedError(what + " of shape " + ShapeToString(shape) + " " + DataTypeName(dtype) + " needs " +
+                            std::to_string(elements * element_bytes) + " bytes, more than the " +
+                            std::to_string(kMaxTensorBytes) + " a tensor may hold");
+  }
+  return Status::Ok();
+}
+
 StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b) {
   const size_t rank = std::max(a.size(), b.size());
   Shape out(rank);
