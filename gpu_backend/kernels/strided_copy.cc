@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/import/node_view.h"
+#include "gpu_backend/import/shape_ops.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_ops.h"
 #include "gpu_backend/kernels/logical_index.h"
@@ -96,38 +98,19 @@ StatusOr<KernelPlan> BuildTranspose(const Graph& graph, const Node& node, const 
 
 StatusOr<KernelPlan> BuildSlice(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
   const size_t rank = in.shape.size();
-  std::vector<int64_t> starts, axes, steps;
-  if (graph.opset < 10) {
-    starts = node.GetInts("starts");
-    axes = node.GetInts("axes");
-  } else {
-    GLPOOL_ASSIGN_OR_RETURN(starts, ConstantInts(graph, node, 1));
-    GLPOOL_ASSIGN_OR_RETURN(axes, ConstantInts(graph, node, 3));
-    GLPOOL_ASSIGN_OR_RETURN(steps, ConstantInts(graph, node, 4));
-  }
-  if (axes.empty()) {
-    for (size_t d = 0; d < starts.size(); ++d) axes.push_back(static_cast<int64_t>(d));
-  }
-  if (steps.empty()) steps.assign(starts.size(), 1);
-  if (axes.size() != starts.size() || steps.size() != starts.size()) {
-    return InvalidModelError("starts, axes and steps differ in length");
-  }
   if (out.shape.size() != rank) return InvalidModelError("output rank differs from the input's");
+  // The same clamping import used for the output's shape (shape_ops.h):
+  // starts, ends and steps as ONNX defines them, steps longer than the axis
+  // shortened so the shader's 32-bit ints never see -2^63.
+  GLPOOL_ASSIGN_OR_RETURN(const SliceRange range, ReadSlice(NodeView(graph, node)));
+  if (range.count != out.shape) {
+    return InvalidModelError("slice of " + ShapeToString(in.shape) + " gives " + ShapeToString(range.count) +
+                             ", the graph says " + ShapeToString(out.shape));
+  }
   const std::vector<int64_t> in_strides = RowMajorStrides(in.shape);
   View view{out.shape, in_strides, 0};
-  std::vector<int64_t> first(rank, 0), step(rank, 1);
-  for (size_t i = 0; i < axes.size(); ++i) {
-    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(axes[i], rank));
-    const int64_t dim = in.shape[axis];
-    if (steps[i] == 0) return InvalidModelError("Slice step 0");
-    // ONNX clamps starts to the valid range for the step's direction.
-    int64_t start = starts[i] < 0 ? std::max<int64_t>(starts[i], -dim) + dim : starts[i];
-    start = steps[i] > 0 ? std::min(start, dim) : std::min(start, dim - 1);
-    first[axis] = start;
-    // A step longer than the axis picks one element, like a step of its
-    // length; the shader's 32-bit ints must not see -2^63.
-    step[axis] = std::clamp<int64_t>(steps[i], -std::max<int64_t>(dim, 1), std::max<int64_t>(dim, 1));
-  }
+  const std::vector<int64_t>& first = range.start;
+  const std::vector<int64_t>& step = range.step;
   for (size_t d = 0; d < rank; ++d) {
     view.strides[d] = in_strides[d] * step[d];
     if (out.shape[d] > 0) view.base += first[d] * in_strides[d];
