@@ -102,12 +102,18 @@ StatusOr<std::map<std::string, Shape>> ResolveInputShapes(const Model& model,
   for (const TensorInfo& input : model.inputs()) {
     auto it = requested.find(input.name);
     if (it == requested.end()) {
-      for (const Dim& d : input.dims) {
-        if (!d.fixed()) {
-          return BadShapeError("input '" + input.name + "' has a symbolic dim" +
-                               (d.symbol.empty() ? std::string() : " '" + d.symbol + "'") +
-                               ": give its shape (SessionOptions::input_shapes or Session::Reshape)");
-        }
+      std::string open;  // "'height' (dim 2), 'width' (dim 3)"
+      for (size_t i = 0; i < input.dims.size(); ++i) {
+        if (input.dims[i].fixed()) continue;
+        const std::string& symbol = input.dims[i].symbol;
+        open += (open.empty() ? "" : ", ") + (symbol.empty() ? std::string("unnamed") : "'" + symbol + "'") +
+                " (dim " + std::to_string(i) + ")";
+      }
+      if (!open.empty()) {
+        return BadShapeError("input '" + input.name + "' has symbolic dims " + open + ": give its shape, " +
+                             InputShapeTemplate(input) +
+                             " with numbers for the names (SessionOptions::input_shapes, Session::Reshape, "
+                             "or InputShapesOf a tensor)");
       }
       shapes[input.name] = input.shape();
       continue;
@@ -128,6 +134,21 @@ StatusOr<std::map<std::string, Shape>> ResolveInputShapes(const Model& model,
     shapes[input.name] = shape;
   }
   return shapes;
+}
+
+std::string InputShapeTemplate(const TensorInfo& input) {
+  std::string dims;
+  for (const Dim& d : input.dims) {
+    dims += (dims.empty() ? "" : "x") + (d.fixed() ? std::to_string(d.value) : d.symbol.empty() ? "?" : d.symbol);
+  }
+  return input.name + "=" + dims;
+}
+
+StatusOr<std::map<std::string, Shape>> InputShapesOf(const Model& model,
+                                                     const std::map<std::string, TensorData>& inputs) {
+  std::map<std::string, Shape> shapes;
+  for (const auto& [name, data] : inputs) shapes[name] = data.shape;
+  return ResolveInputShapes(model, shapes);
 }
 
 StatusOr<Graph> ImportAtShapes(const Model& model, const std::map<std::string, Shape>& shapes) {

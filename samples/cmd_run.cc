@@ -177,7 +177,15 @@ int RunModel(const RunFlags& flags) {
     return fail(InvalidArgumentError("--input gives one tensor, the model has " +
                                      std::to_string(model->inputs().size()) + " inputs"));
   }
-  auto shapes = ResolvedInputShapes(*model, flags.load);
+  // Symbolic dims (batch, height, width) come from the input file when the
+  // flags leave them open.
+  std::map<std::string, Shape> from_data;
+  if (!flags.input.empty() && model->inputs().size() == 1 && !model->inputs()[0].is_static()) {
+    auto shape = ShapeFromInputFile(flags.input, model->inputs()[0]);
+    if (!shape.ok()) return fail(shape.status());
+    from_data[model->inputs()[0].name] = *shape;
+  }
+  auto shapes = ResolvedInputShapes(*model, flags.load, from_data);
   if (!shapes.ok()) return fail(shapes.status().WithContext(flags.model));
   std::map<std::string, TensorData> inputs;
   for (const TensorInfo& input : model->inputs()) {

@@ -41,6 +41,20 @@ void* CappedRealloc(void* p, size_t size) { return size > g_stb_allocation_cap ?
 
 namespace glpool {
 
+StatusOr<std::pair<int64_t, int64_t>> ImageSize(const std::string& bytes, const std::string& label) {
+  if (bytes.size() > static_cast<size_t>(INT_MAX)) {
+    return InvalidArgumentError("image input " + label + ": " + std::to_string(bytes.size()) +
+                                " bytes, more than stb_image reads");
+  }
+  int width = 0, height = 0, channels = 0;
+  if (!stbi_info_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), static_cast<int>(bytes.size()), &width,
+                             &height, &channels) ||
+      width <= 0 || height <= 0) {
+    return InvalidArgumentError("reading image " + label + ": " + stbi_failure_reason());
+  }
+  return std::make_pair(static_cast<int64_t>(width), static_cast<int64_t>(height));
+}
+
 StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
                                       uint64_t max_pixels) {
   if (input.shape.size() != 4 || input.shape[1] != 3) {

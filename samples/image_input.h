@@ -18,6 +18,9 @@ constexpr uint64_t kMaxImagePixels = uint64_t{1} << 28;
 // and resizes it bilinearly to `input`'s H x W as RGB in [0, 1], NCHW, copied over the batch. `input`
 // must be Nx3xHxW. Errors (kInvalidArgument) name `label`: undecodable
 // bytes, an image of more than `max_pixels` pixels, a wrong input shape.
+// The image's width and height from its header alone (no pixel decoded).
+StatusOr<std::pair<int64_t, int64_t>> ImageSize(const std::string& bytes, const std::string& label);
+
 StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
                                       uint64_t max_pixels = kMaxImagePixels);
 

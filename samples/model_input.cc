@@ -16,6 +16,23 @@ bool EndsWith(const std::string& text, const std::string& suffix) {
 
 }  // namespace
 
+StatusOr<Shape> ShapeFromInputFile(const std::string& path, const TensorInfo& input) {
+  if (EndsWith(path, ".pb")) {
+    GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorFile(path));
+    return data.shape;
+  }
+  if (input.dims.size() != 4) {
+    return BadShapeError("image input " + path + ": the model input '" + input.name + "' has " +
+                         std::to_string(input.dims.size()) + " dims, not N x 3 x H x W");
+  }
+  GLPOOL_ASSIGN_OR_RETURN(const std::string bytes, ReadWholeFile(path, "image", kMaxImageFileBytes));
+  GLPOOL_ASSIGN_OR_RETURN(const auto size, ImageSize(bytes, path));
+  const int64_t from_image[4] = {1, 3, size.second, size.first};
+  Shape shape;
+  for (size_t i = 0; i < 4; ++i) shape.push_back(input.dims[i].fixed() ? input.dims[i].value : from_image[i]);
+  return shape;
+}
+
 StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input) {
   // Shapes may come from the command line: bounded before anything is filled.
   GLPOOL_RETURN_IF_ERROR(CheckTensorSize("input '" + input.name + "'", input.shape, input.dtype));

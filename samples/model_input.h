@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "glpool/model.h"
 #include "glpool/tensor.h"
 
 namespace glpool {
@@ -19,5 +20,11 @@ struct InputSpec {
 // dtype and shape must match `input`. An empty path gives float values in
 // [0, 1) from a fixed seed (zeros for integer and bool inputs).
 StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input);
+
+// The shape an input file gives `input`'s symbolic dims: a tensor file's own
+// shape; for an image (rank-4 NCHW input), H and W from the image's size
+// where symbolic, N 1 and C 3 where symbolic. Fixed dims are kept (the
+// image is resized to them; a tensor file must match them).
+StatusOr<Shape> ShapeFromInputFile(const std::string& path, const TensorInfo& input);
 
 }  // namespace glpool

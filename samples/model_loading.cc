@@ -30,14 +30,23 @@ StatusOr<std::map<std::string, Shape>> InputShapesFromFlags(const ModelLoadFlags
   return shapes;
 }
 
-StatusOr<std::map<std::string, Shape>> ResolvedInputShapes(const Model& model, const ModelLoadFlags& flags) {
+StatusOr<std::map<std::string, Shape>> ResolvedInputShapes(const Model& model, const ModelLoadFlags& flags,
+                                                           const std::map<std::string, Shape>& from_data) {
   GLPOOL_ASSIGN_OR_RETURN(auto shapes, InputShapesFromFlags(flags));
+  for (const auto& [name, shape] : from_data) shapes.emplace(name, shape);
   for (const TensorInfo& input : model.inputs()) {
     if (shapes.count(input.name)) continue;
-    if (!input.is_static()) {
-      return BadShapeError("input '" + input.name + "' has a symbolic dim: give --input-shape " + input.name + "=...");
+    if (input.is_static()) {
+      shapes[input.name] = input.shape();
+      continue;
     }
-    shapes[input.name] = input.shape();
+    std::string open;
+    for (const Dim& d : input.dims) {
+      if (!d.fixed()) open += (open.empty() ? "" : ", ") + (d.symbol.empty() ? std::string("?") : d.symbol);
+    }
+    return BadShapeError("input '" + input.name + "' has symbolic dims (" + open +
+                         "): give --input FILE (a tensor or an image: its size fills them) or --input-shape " +
+                         InputShapeTemplate(input) + " with numbers for " + open);
   }
   return shapes;
 }

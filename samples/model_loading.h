@@ -26,6 +26,9 @@ StatusOr<std::map<std::string, Shape>> InputShapesFromFlags(const ModelLoadFlags
 
 // Each model input's shape: from the flags, else as the model declares it
 // (kBadShape naming the input when a symbolic dim is left open).
-StatusOr<std::map<std::string, Shape>> ResolvedInputShapes(const Model& model, const ModelLoadFlags& flags);
+// `from_data`: shapes taken from input files (samples/model_input.h), used
+// for inputs the flags leave out.
+StatusOr<std::map<std::string, Shape>> ResolvedInputShapes(const Model& model, const ModelLoadFlags& flags,
+                                                           const std::map<std::string, Shape>& from_data = {});
 
 }  // namespace glpool

@@ -101,6 +101,29 @@ void DescribeModel(const onnx::ModelProto& model, CaseResult* result) {
   result->float_case = all_ok && any_float;
 }
 
+// Whether `v` declares a shape whose every dim is a number.
+bool HasStaticShape(const onnx::ValueInfoProto& v) {
+  if (!v.type().has_tensor_type() || !v.type().tensor_type().has_shape()) return false;
+  for (const auto& dim : v.type().tensor_type().shape().dim()) {
+    if (!dim.has_dim_value()) return false;
+  }
+  return true;
+}
+
+// Symbolic or unknown input dims taken from the data set's input tensors,
+// as exported models (batch, height, width) need: the importer then fixes
+// them and checks the static ones against the model.
+StatusOr<ImportOptions> ShapesFromData(const onnx::ModelProto& model, const DataSet& set) {
+  ImportOptions options;
+  const std::vector<const onnx::ValueInfoProto*> inputs = RuntimeInputs(model.graph());
+  for (size_t i = 0; i < inputs.size() && i < set.input_files.size(); ++i) {
+    if (HasStaticShape(*inputs[i])) continue;
+    GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorProtoFile(set.input_files[i]));
+    options.input_shapes[inputs[i]->name()] = data.shape;
+  }
+  return options;
+}
+
 // Runtime inputs that every consumer reads at a parameter slot.
 std::set<std::string> ParameterInputs(const onnx::ModelProto& model, const CaseOptions& options) {
   std::set<std::string> found;
@@ -316,23 +339,37 @@ CaseResult RunOnnxTestCase(const std::string& dir, const CaseOptions& options) {
   const std::set<std::string> parameters = ParameterInputs(model, options);
   auto is_parameter = [&](const onnx::ValueInfoProto& v) { return parameters.count(v.name()) != 0; };
   auto is_parameter_or_integer = [&](const onnx::ValueInfoProto& v) { return is_parameter(v) || IsIntegerTensor(v); };
+  // One import serves every data set unless inputs are bound per set or
+  // take their shapes from each set's data.
+  bool all_static = true;
+  for (const onnx::ValueInfoProto* v : runtime_inputs) all_static = all_static && HasStaticShape(*v);
   std::optional<StatusOr<Graph>> plain;
-  if (parameters.empty()) plain = ImportOnnxModel(model, dir, {}, model_path);
+  if (parameters.empty() && all_static) plain = ImportOnnxModel(model, dir, {}, model_path);
   Comparison total;
   for (const DataSet& set : sets) {
+    StatusOr<ImportOptions> import = ShapesFromData(model, set);
+    if (!import.ok()) return FromStatus(result, import.status());
+    // Inputs bound as constants are no longer graph inputs to give shapes for.
+    auto import_for = [&](const std::function<bool(const onnx::ValueInfoProto&)>& bound_if) {
+      ImportOptions options = *import;
+      for (const onnx::ValueInfoProto* v : runtime_inputs) {
+        if (bound_if(*v)) options.input_shapes.erase(v->name());
+      }
+      return options;
+    };
     StatusOr<Graph> graph = UnsupportedError("not imported");
     if (plain) {
       graph = *plain;
     } else {
       StatusOr<onnx::ModelProto> bound = BindInputs(model, set, is_parameter);
       if (!bound.ok()) return FromStatus(result, bound.status());
-      graph = ImportOnnxModel(*bound, dir, {}, model_path);
-      result.inputs_bound = true;
+      graph = ImportOnnxModel(*bound, dir, import_for(is_parameter), model_path);
+      result.inputs_bound = !parameters.empty();
     }
     if (!graph.ok() && has_integer_inputs && graph.status().code() != StatusCode::kNotFound) {
       StatusOr<onnx::ModelProto> bound = BindInputs(model, set, is_parameter_or_integer);
       if (!bound.ok()) return FromStatus(result, bound.status());
-      StatusOr<Graph> retry = ImportOnnxModel(*bound, dir, {}, model_path);
+      StatusOr<Graph> retry = ImportOnnxModel(*bound, dir, import_for(is_parameter_or_integer), model_path);
       if (retry.ok()) {
         graph = std::move(retry);
         result.inputs_bound = true;

@@ -97,12 +97,23 @@ std::string DimName(const onnx::ValueInfoProto& info, size_t index) {
   return "";
 }
 
-std::string InputShapeHelp(const std::string& name, const TypeHint& hint) {
-  std::string example;
-  for (size_t i = 0; i < std::max<size_t>(hint.dims.size(), 1); ++i) {
-    example += (i ? "x" : "") + std::to_string(i < hint.dims.size() && hint.dims[i] > 0 ? hint.dims[i] : 1);
+// The --input-shape form with the model's own names for its open dims
+// ("x=batchx3xheightxwidth"), never a guess such as 1 for every one.
+std::string InputShapeHelp(const onnx::ValueInfoProto& info, const TypeHint& hint) {
+  const auto& dims = info.type().tensor_type().shape().dim();
+  if (hint.dims.empty()) return "; give its shape with --input-shape " + info.name() + "=DxDx... (or --input FILE)";
+  std::string form;
+  for (size_t i = 0; i < hint.dims.size(); ++i) {
+    std::string dim = "?";
+    if (hint.dims[i] >= 0) {
+      dim = std::to_string(hint.dims[i]);
+    } else if (i < static_cast<size_t>(dims.size()) && dims[static_cast<int>(i)].has_dim_param()) {
+      dim = dims[static_cast<int>(i)].dim_param();
+    }
+    form += (i ? "x" : "") + dim;
   }
-  return "; fix it with --input-shape " + name + "=" + example;
+  return "; give its shape with --input-shape " + info.name() + "=" + form +
+         " with numbers for the open dims (or --input FILE)";
 }
 
 Status AddGraphInput(const onnx::ValueInfoProto& info, ImportState* state) {
@@ -134,12 +145,12 @@ Status AddGraphInput(const onnx::ValueInfoProto& info, ImportState* state) {
     }
     shape = fixed;
   } else if (!hint.has_shape) {
-    return InvalidArgumentError("graph input '" + name + "' has no shape in the model" + InputShapeHelp(name, hint));
+    return InvalidArgumentError("graph input '" + name + "' has no shape in the model" + InputShapeHelp(info, hint));
   } else {
     for (size_t i = 0; i < shape.size(); ++i) {
       if (shape[i] < 0) {
         return InvalidArgumentError("graph input '" + name + "' dimension " + std::to_string(i) + DimName(info, i) +
-                                    " is dynamic" + InputShapeHelp(name, hint));
+                                    " is dynamic" + InputShapeHelp(info, hint));
       }
     }
   }

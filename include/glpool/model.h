@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,5 +68,19 @@ class GLPOOL_API Model {
   explicit Model(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
   std::shared_ptr<const Impl> impl_;
 };
+
+// `input`'s dims as the --input-shape form spells them, with the model's
+// own names where a dim is symbolic: "x=batchx3xheightxwidth" ("?" for a
+// symbolic dim the model left unnamed).
+GLPOOL_API std::string InputShapeTemplate(const TensorInfo& input);
+
+// Each model input's shape for a run on `inputs`: a given tensor's own shape
+// (its rank and fixed dims checked against the model: kBadShape otherwise),
+// else the model's static shape. Exported models leave batch, height and
+// width symbolic; this takes them from the data, for
+// SessionOptions::input_shapes or Session::Reshape. An input left out whose
+// dims are symbolic is kBadShape naming each such dim.
+GLPOOL_API StatusOr<std::map<std::string, Shape>> InputShapesOf(const Model& model,
+                                                                const std::map<std::string, TensorData>& inputs);
 
 }  // namespace glpool

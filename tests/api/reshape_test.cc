@@ -60,5 +60,38 @@ TEST(Reshape, ThreeSizesMatchTheCpuReferenceAndASeenSizeCostsNothing) {
   EXPECT_EQ(after_return.shader_compiles, before_return.shader_compiles) << "returning to a seen size compiled";
 }
 
+// Shapes from data: a tensor's own shape fills the symbolic dims; an input
+// left out names each open dim and the form to fill, with the model's names.
+TEST(Reshape, InputShapesOfTakesSymbolicDimsFromTheData) {
+  StatusOr<Model> model = Model::Load(WriteSymbolicConvModel());
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  EXPECT_EQ(InputShapeTemplate(model->inputs()[0]), "image=1x3xheightxwidth");
+
+  StatusOr<std::map<std::string, Shape>> shapes = InputShapesOf(*model, {{"image", RandomFloats({1, 3, 20, 24}, 1)}});
+  ASSERT_TRUE(shapes.ok()) << shapes.status().ToString();
+  EXPECT_EQ(shapes->at("image"), Shape({1, 3, 20, 24}));
+
+  StatusOr<std::map<std::string, Shape>> missing = InputShapesOf(*model, {});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().code(), StatusCode::kBadShape);
+  for (const char* text : {"'height' (dim 2)", "'width' (dim 3)", "image=1x3xheightxwidth"}) {
+    EXPECT_NE(missing.status().message().find(text), std::string::npos) << missing.status().message();
+  }
+  // A fixed dim the data contradicts (3 channels) is refused.
+  StatusOr<std::map<std::string, Shape>> wrong = InputShapesOf(*model, {{"image", RandomFloats({1, 4, 20, 24}, 2)}});
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().code(), StatusCode::kBadShape);
+
+  // And a session made for the data's shapes runs it.
+  SessionOptions options;
+  options.backend = Backend::kCpuReference;
+  options.input_shapes = *shapes;
+  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  StatusOr<std::map<std::string, TensorData>> out = (*session)->Run({{"image", RandomFloats({1, 3, 20, 24}, 1)}});
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(out->at("mask").shape, Shape({1, 5, 10, 12}));
+}
+
 }  // namespace
 }  // namespace glpool::testing_util

@@ -76,6 +76,46 @@ TEST(OnnxTestCaseTest, WrongOutputFailsWithTheErrorAndTolerance) {
   fs::remove_all(parent);
 }
 
+void WriteFloatTensor(const std::string& path, const Shape& shape, const std::vector<float>& values) {
+  onnx::TensorProto proto;
+  proto.set_data_type(onnx::TensorProto::FLOAT);
+  for (int64_t d : shape) proto.add_dims(d);
+  proto.set_raw_data(std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)));
+  std::ofstream(path, std::ios::binary) << proto.SerializeAsString();
+}
+
+// Exported models leave dims symbolic (batch, height, width): the case
+// runner takes them from each data set's inputs, which may differ per set.
+TEST(OnnxTestCaseTest, SymbolicInputDimsComeFromEachDataSet) {
+  const std::string dir = fs::temp_directory_path().string() + "/glpool_symbolic_case_test/test_relu_symbolic";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy(kReluCase, dir, fs::copy_options::recursive);
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir)) {
+    fs::permissions(e.path(), fs::perms::owner_write, fs::perm_options::add);
+  }
+  onnx::ModelProto model;
+  {
+    std::ifstream in(dir + "/model.onnx", std::ios::binary);
+    ASSERT_TRUE(model.ParseFromIstream(&in));
+  }
+  const char* names[] = {"batch", "height", "width"};
+  for (auto* value : {model.mutable_graph()->mutable_input(0), model.mutable_graph()->mutable_output(0)}) {
+    auto* dims = value->mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim();
+    ASSERT_EQ(dims->size(), 3);
+    for (int i = 0; i < 3; ++i) dims->Mutable(i)->set_dim_param(names[i]);
+  }
+  std::ofstream(dir + "/model.onnx", std::ios::binary) << model.SerializeAsString();
+  // A second data set of another shape: relu of -2..3.
+  fs::create_directories(dir + "/test_data_set_1");
+  WriteFloatTensor(dir + "/test_data_set_1/input_0.pb", {1, 2, 3}, {-2, -1, 0, 1, 2, 3});
+  WriteFloatTensor(dir + "/test_data_set_1/output_0.pb", {1, 2, 3}, {0, 0, 0, 1, 2, 3});
+
+  const CaseResult r = RunOnnxTestCase(dir, CpuOptions());
+  EXPECT_EQ(r.outcome, CaseOutcome::kPass) << r.Summary();
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
 TEST(OnnxTestCaseTest, UnsupportedOpIsNamed) {
   CaseOptions options = CpuOptions();
   options.is_supported_op = [](const std::string& op) { return op != "Relu"; };
