@@ -152,7 +152,7 @@ def fmt_ms(ms):
     return ('%.1f ms' % ms) if ms < 100 else ('%.0f ms' % ms)
 
 
-def write_report(args, rows, seconds):
+def write_report(args, rows, seconds, quiet=False):
     ratios = [r['glpool_ms'] / r['ort_ms'] for r in rows]
     geomean = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
     worst = max(rows, key=lambda r: r['glpool_ms'] / r['ort_ms'])
@@ -193,7 +193,8 @@ def write_report(args, rows, seconds):
     lines.append('')
     with open(args.out, 'w') as f:
         f.write('\n'.join(lines))
-    print('\n'.join(lines))
+    if not quiet:
+        print('\n'.join(lines))
 
 
 def main():
@@ -228,6 +229,8 @@ def main():
         r = rows[-1]
         sys.stderr.write('  ORT %s, glpool %s (%.1fx)\n' % (fmt_ms(r['ort_ms']), fmt_ms(r['glpool_ms']),
                                                           r['glpool_ms'] / r['ort_ms']))
+        # Rewritten after every model, so a long run interrupted still leaves its rows.
+        write_report(args, rows, time.time() - start, quiet=True)
     write_report(args, rows, time.time() - start)
 
 
