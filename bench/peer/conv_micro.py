@@ -114,8 +114,8 @@ def main():
         '# Conv microbenchmark: GFLOP/s against the fp32 peak',
         '',
         'Made by `bash bench/conv_micro.sh`. One Conv per model (opset 13, batch 1, fp32, pads k/2, bias), '
-        '`glpool run --repeat %d` (buffers, strategy auto; median of the runs after the first, which includes '
-        'upload and dispatch of that one task) and ONNX Runtime (onnxruntime-node, 2 threads) on the same model '
+        '`glpool run --repeat %d` (buffers, strategy auto; the median `glpool run --json` reports over all its runs, '
+        'the first included) and ONNX Runtime (onnxruntime-node, 2 threads) on the same model '
         'and input. *glpool run*: the whole `Run` (input upload, the conv, output readback); *conv task*: the conv '
         'dispatch alone from `--profile 1` (a glFinish after it), which the GFLOP/s use. FLOPs = 2 x output '
         'elements x input channels per group x kernel taps.' % (args.runs + 1),

@@ -134,7 +134,7 @@ def bench_model(args, label, path, data, extra, work):
         ort_ms += ort['ms']
         ours = run_json(glpool_command(args, path, data, extra, runs + 1))
         first_ms.append(ours['first_ms'])
-        # --json gives the median and first; the timed runs are all but the first.
+        # --json gives the median (over every run, the first included) and the first.
         glpool_ms.append(ours['median_ms'])
     profile = run_json(glpool_command(args, path, data, extra, 1, profile=3))
     return {
@@ -168,8 +168,9 @@ def write_report(args, rows, seconds, quiet=False):
         'all graph optimisations). Same model file, same weights (zoo models: written by '
         '`glpool_fill_random_weights` with the values glpool fills under `--random-weights`), same input '
         '(../shared/models: their `input_0.pb`; others: uniform [0, 1) from seed 0). %d interleaved rounds '
-        'of one ORT process and one glpool process, each timing the runs after its first; medians per '
-        'model (the "runs" column: timed runs per process). *first run*: glpool\'s first `Run` in a fresh '
+        'of one ORT process (RUNS timed runs after a warm-up run) and one glpool process (RUNS + 1 runs; its '
+        'figure is the median `glpool run --json` reports, which counts the first run too, so glpool\'s '
+        'medians lean high where RUNS is 1); medians per model over the rounds (the "runs" column: RUNS). *first run*: glpool\'s first `Run` in a fresh '
         'process (Mesa\'s shader cache warm, no glpool program cache). Top tasks: one `glpool run '
         '--profile 3` (a glFinish after each task), percent of the summed task time.' %
         (seconds, renderer or 'the GL driver', args.ort_version, args.rounds),
