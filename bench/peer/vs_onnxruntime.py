@@ -226,7 +226,7 @@ def main():
         if args.only and not any(label.startswith(p) for p in args.only.split(',')):
             continue
         sys.stderr.write('%s ...\n' % label)
-        rows.append(bench_model(args, label, path, data, extra, os.path.join(args.work, label.split()[0])))
+        rows.append(bench_model(args, label, path, data, extra, os.path.dirname(data['pb'])))
         r = rows[-1]
         sys.stderr.write('  ORT %s, glpool %s (%.1fx)\n' % (fmt_ms(r['ort_ms']), fmt_ms(r['glpool_ms']),
                                                           r['glpool_ms'] / r['ort_ms']))
