@@ -30,6 +30,9 @@
 #ifndef ALPHA
 #define ALPHA 1.0
 #endif
+#ifndef COLUMN_BLOCK
+#define COLUMN_BLOCK 0  // 1: 4 output columns per invocation (see main)
+#endif
 #ifndef BIAS_MODE
 #define BIAS_MODE 0  // 0 none, 1 one vec4 per output slice, 2 per (row, slice)
 #endif
@@ -84,6 +87,43 @@ mat4 fetch(int which, int mode, ivec4 map, ivec4 o, int k0) {
   return m;
 }
 
+vec4 finish(vec4 acc, ivec3 p) {
+  acc *= ALPHA;
+#if BIAS_MODE == 1
+  acc += bias_data[p.z];
+#elif BIAS_MODE == 2
+  acc += bias_data[p.y * out0_S + p.z];
+#endif
+  return activate(acc);
+}
+
+#if COLUMN_BLOCK
+// B's channels are the output's columns and A ignores the column (a matrix
+// times a [K, N] matrix): one invocation writes 4 neighbouring columns, so
+// each A step is loaded once for 4 columns and one B texel holds the 4
+// columns' values at one k: 8 loads per 64 multiply-adds instead of 32 per 16.
+void main() {
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
+  int x0 = p.x * 4;
+  if (x0 >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
+  ivec4 o = ivec4(p.y / out0_H, p.z * 4, p.y % out0_H, x0);
+  mat4 acc = mat4(0.0);  // column c: output column x0 + c
+  for (int k0 = 0; k0 < K_SIZE; k0 += 4) {
+    mat4 a = fetch(0, A_MODE, A_MAP, o, k0);
+    for (int j = 0; j < 4; ++j) {
+      if (k0 + j >= K_SIZE) break;
+      vec4 b = texel(1, coords(B_MAP, o, k0 + j));
+      acc[0] += a[j] * b.x;
+      acc[1] += a[j] * b.y;
+      acc[2] += a[j] * b.z;
+      acc[3] += a[j] * b.w;
+    }
+  }
+  for (int c = 0; c < 4; ++c) {
+    if (x0 + c < out0_W) out0_store(x0 + c, p.y, p.z, finish(acc[c], p));
+  }
+}
+#else
 void main() {
   ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
@@ -100,11 +140,6 @@ void main() {
     mat4 b = fetch(1, B_MODE, B_MAP, o, k0);
     for (int j = 0; j < K_SIZE - k0; ++j) acc += a[j] * b[j];
   }
-  acc *= ALPHA;
-#if BIAS_MODE == 1
-  acc += bias_data[p.z];
-#elif BIAS_MODE == 2
-  acc += bias_data[p.y * out0_S + p.z];
-#endif
-  out0_store(p.x, p.y, p.z, activate(acc));
+  out0_store(p.x, p.y, p.z, finish(acc, p));
 }
+#endif

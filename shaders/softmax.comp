@@ -1,26 +1,36 @@
 #version 310 es
 // glpool-tensors: in0 out0
-// Softmax, LogSoftmax (LOG 1) or Hardmax (HARD 1) over a set of logical
-// elements; Hardmax marks the first largest element with 1.
-// CHANNELS 1: the reduced elements are exactly the channels at one (n, h, w);
-//   one invocation per position reads its slices as vec4s and writes them.
-// CHANNELS 0: output element f reduces over the contiguous logical dims
-//   whose product is REDUCED, INNER being the product of the dims after
-//   them: the elements outer * REDUCED * INNER + r * INNER + inner, r < REDUCED.
+// Softmax, LogSoftmax (LOG 1) or Hardmax (HARD 1) over rows of elements;
+// Hardmax marks the first largest element of each row with 1.
+//
+// Work is counted in texels: T = row-major index over the logical shape
+// with the channel dim C replaced by its slice count S (so T walks the
+// PHWC4 texels in logical order). A row is the texels
+// T = (o * REDUCED + r) * INNER + i, r < REDUCED, for one (o, i).
+// JOINED 0: the reduced dims exclude the channel, so each of a texel's four
+//   lanes belongs to its own row and rows are reduced lane by lane (vec4).
+// JOINED 1: the reduced dims include the channel: the lanes of a texel are
+//   one row's elements (padding lanes, c >= C, excluded).
+// One work group row of LOCAL_X invocations reduces one row in shared
+// memory (max, then sum of exponentials), then writes it: every element is
+// read three times, whatever the row length.
 #ifndef LOG
 #define LOG 0
 #endif
 #ifndef HARD
 #define HARD 0
 #endif
-#ifndef CHANNELS
-#define CHANNELS 1
+#ifndef JOINED
+#define JOINED 0
 #endif
 #ifndef REDUCED
 #define REDUCED 5
 #endif
 #ifndef INNER
 #define INNER 1
+#endif
+#ifndef ROW_COUNT
+#define ROW_COUNT 1
 #endif
 #ifndef LOCAL_X
 #define LOCAL_X 8
@@ -30,8 +40,32 @@
 layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) in;
 
 const float kLowest = -3.402823e38;
+const int kNoKey = 2147483647;
+const int kHW = in0_H * in0_W;
 
-vec4 finish(vec4 x, float largest, float sum) {
+shared vec4 partial[LOCAL_X * LOCAL_Y];
+#if HARD
+shared ivec4 partial_key[LOCAL_X * LOCAL_Y];
+#endif
+
+// (x, y, s) of texel t.
+ivec3 texel_of(int t) {
+  int hw = t % kHW;
+  int ns = t / kHW;
+  return ivec3(hw % in0_W, (ns / in0_S) * in0_H + hw / in0_W, ns % in0_S);
+}
+
+// Logical flat index of each lane of texel t: orders a row's elements.
+ivec4 keys_of(int t) {
+  int hw = t % kHW;
+  int ns = t / kHW;
+  int c = (ns % in0_S) * 4;
+  return ((ivec4(ns / in0_S * in0_C) + ivec4(c, c + 1, c + 2, c + 3)) * kHW) + ivec4(hw);
+}
+
+bvec4 real_lanes(int s) { return lessThan(ivec4(s * 4) + ivec4(0, 1, 2, 3), ivec4(in0_C)); }
+
+vec4 finish(vec4 x, vec4 largest, vec4 sum) {
 #if LOG
   return x - largest - log(sum);
 #else
@@ -39,83 +73,109 @@ vec4 finish(vec4 x, float largest, float sum) {
 #endif
 }
 
-#if CHANNELS
+ivec4 pick(bvec4 which, ivec4 a, ivec4 b) {
+  return ivec4(which.x ? a.x : b.x, which.y ? a.y : b.y, which.z ? a.z : b.z, which.w ? a.w : b.w);
+}
+
 void main() {
-  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
-  if (p.x >= out0_W || p.y >= out0_ROWS || p.z > 0) return;
-  float largest = kLowest;
-  int first = 0;  // of the largest (Hardmax)
-  for (int s = 0; s < in0_S; ++s) {
-    vec4 v = in0_load(p.x, p.y, s);
-    // Padding lanes hold zeros, which must not win the max.
-    v = mix(vec4(kLowest), v, lessThan(ivec4(s * 4) + ivec4(0, 1, 2, 3), ivec4(in0_C)));
-    for (int lane = 0; lane < 4; ++lane) {
-      if (v[lane] > largest) first = s * 4 + lane;
-      largest = max(largest, v[lane]);
-    }
-  }
-#if HARD
-  for (int s = 0; s < out0_S; ++s) {
-    vec4 hot = vec4(equal(ivec4(s * 4) + ivec4(0, 1, 2, 3), ivec4(first)));
-    out0_store(p.x, p.y, s, activate(hot));
-  }
-  return;
+  int lx = int(gl_LocalInvocationID.x);
+  int slot = int(gl_LocalInvocationID.y) * LOCAL_X + lx;
+  int head = slot - lx;  // this row's first slot
+  int row = int(GLPOOL_GROUP_ID.x) * LOCAL_Y + int(gl_LocalInvocationID.y);
+  bool live = row < ROW_COUNT;
+  int base = (row / INNER) * REDUCED * INNER + row % INNER;
+
+  // Pass 1: the largest element (and, for Hardmax, its first key).
+  vec4 largest = vec4(kLowest);
+  ivec4 key = ivec4(kNoKey);
+  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
+    int t = base + r * INNER;
+    ivec3 p = texel_of(t);
+    vec4 v = in0_load(p.x, p.y, p.z);
+#if JOINED
+    v = mix(vec4(kLowest), v, real_lanes(p.z));
 #endif
-  float sum = 0.0;
-  for (int s = 0; s < in0_S; ++s) {
-    vec4 e = exp(in0_load(p.x, p.y, s) - largest);
-    e = mix(vec4(0.0), e, lessThan(ivec4(s * 4) + ivec4(0, 1, 2, 3), ivec4(in0_C)));
-    sum += e.x + e.y + e.z + e.w;
+#if HARD
+    // Strictly greater keeps the earliest; the first real element always enters.
+    bvec4 take = bvec4(uvec4(greaterThan(v, largest)) | uvec4(equal(key, ivec4(kNoKey))));
+#if JOINED
+    take = bvec4(uvec4(take) & uvec4(real_lanes(p.z)));
+#endif
+    key = pick(take, keys_of(t), key);
+#endif
+    largest = max(largest, v);
   }
-  for (int s = 0; s < out0_S; ++s) {
-    out0_store(p.x, p.y, s, activate(finish(in0_load(p.x, p.y, s), largest, sum)));
+  partial[slot] = largest;
+#if HARD
+  partial_key[slot] = key;
+#endif
+  memoryBarrierShared();
+  barrier();
+  for (int stride = LOCAL_X / 2; stride > 0; stride /= 2) {
+    if (lx < stride) {
+      vec4 other = partial[slot + stride];
+#if HARD
+      ivec4 other_key = partial_key[slot + stride];
+      bvec4 wins = bvec4(uvec4(greaterThan(other, partial[slot])) |
+                         (uvec4(equal(other, partial[slot])) & uvec4(lessThan(other_key, partial_key[slot]))));
+      partial_key[slot] = pick(wins, other_key, partial_key[slot]);
+#endif
+      partial[slot] = max(partial[slot], other);
+    }
+    memoryBarrierShared();
+    barrier();
   }
-}
-
-#else
-float load_flat(int g) {
-  int w = g % in0_W;
-  g /= in0_W;
-  int h = g % in0_H;
-  g /= in0_H;
-  return in0_load_scalar(g / in0_C, g % in0_C, h, w);
-}
-
-void main() {
-  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
-  if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
-  int n = p.y / out0_H;
-  int h = p.y % out0_H;
-  vec4 x = vec4(0.0), largest = vec4(0.0), sum = vec4(1.0);
+  largest = partial[head];
+#if HARD
+  key = partial_key[head];
+#endif
+#if JOINED
+  float m = max(max(largest.x, largest.y), max(largest.z, largest.w));
+#if HARD
+  int k = kNoKey;
   for (int lane = 0; lane < 4; ++lane) {
-    int c = p.z * 4 + lane;
-    if (c >= out0_C) break;  // padding lanes: the store zeroes them
-    int f = ((n * out0_C + c) * out0_H + h) * out0_W + p.x;
-    int base = f / (REDUCED * INNER) * (REDUCED * INNER) + f % INNER;
-    float m = kLowest;
-    int first = 0;  // of the largest (Hardmax)
-    for (int r = 0; r < REDUCED; ++r) {
-      float v = load_flat(base + r * INNER);
-      if (v > m) first = r;
-      m = max(m, v);
-    }
-#if HARD
-    x[lane] = first == (f / INNER) % REDUCED ? 1.0 : 0.0;
-    continue;
-#endif
-    float total = 0.0;
-    for (int r = 0; r < REDUCED; ++r) total += exp(load_flat(base + r * INNER) - m);
-    x[lane] = load_flat(f);
-    largest[lane] = m;
-    sum[lane] = total;
+    if (largest[lane] == m) k = min(k, key[lane]);
   }
+  key = ivec4(k);
+#endif
+  largest = vec4(m);
+#endif
+  memoryBarrierShared();
+  barrier();  // every invocation has read partial[head] before it is reused
+
 #if HARD
-  vec4 v = x;
-#elif LOG
-  vec4 v = x - largest - log(sum);
+  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
+    int t = base + r * INNER;
+    ivec3 p = texel_of(t);
+    out0_store(p.x, p.y, p.z, activate(vec4(equal(keys_of(t), key))));
+  }
 #else
-  vec4 v = exp(x - largest) / sum;
+  // Pass 2: the sum of exponentials.
+  vec4 sum = vec4(0.0);
+  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
+    ivec3 p = texel_of(base + r * INNER);
+    vec4 e = exp(in0_load(p.x, p.y, p.z) - largest);
+#if JOINED
+    e = mix(vec4(0.0), e, real_lanes(p.z));
 #endif
-  out0_store(p.x, p.y, p.z, activate(v));
+    sum += e;
+  }
+  partial[slot] = sum;
+  memoryBarrierShared();
+  barrier();
+  for (int stride = LOCAL_X / 2; stride > 0; stride /= 2) {
+    if (lx < stride) partial[slot] += partial[slot + stride];
+    memoryBarrierShared();
+    barrier();
+  }
+  sum = partial[head];
+#if JOINED
+  sum = vec4(sum.x + sum.y + sum.z + sum.w);
+#endif
+  // Pass 3: the outputs (padding lanes are zeroed by the store).
+  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
+    ivec3 p = texel_of(base + r * INNER);
+    out0_store(p.x, p.y, p.z, activate(finish(in0_load(p.x, p.y, p.z), largest, sum)));
+  }
+#endif
 }
-#endif

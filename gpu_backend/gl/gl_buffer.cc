@@ -59,6 +59,11 @@ Status GlBuffer::BindToIndex(GLuint index) const {
   return Status::Ok();
 }
 
+Status GlBuffer::BindUniformToIndex(GLuint index) const {
+  GLPOOL_GL_CALL(glBindBufferBase(GL_UNIFORM_BUFFER, index, id_));
+  return Status::Ok();
+}
+
 Status GlBuffer::BindRange(GLuint index, uint64_t offset, uint64_t size) const {
   if (offset + size > bytes_) {
     return InternalError("binding bytes [" + std::to_string(offset) + ", " + std::to_string(offset + size) +

@@ -33,6 +33,8 @@ class GlBuffer {
   // Binds the whole buffer, or [offset, offset + size), to SSBO binding `index`.
   Status BindToIndex(GLuint index) const;
   Status BindRange(GLuint index, uint64_t offset, uint64_t size) const;
+  // Binds the whole buffer to uniform-buffer binding `index`.
+  Status BindUniformToIndex(GLuint index) const;
 
   Status Write(uint64_t offset, const void* data, uint64_t size) const;
   Status Read(uint64_t offset, void* data, uint64_t size) const;

@@ -1,5 +1,8 @@
 #include "gpu_backend/gl/gl_info.h"
 
+#include <algorithm>
+
+
 #include <glad/gles2.h>
 
 #include "gpu_backend/gl/gl_call.h"
@@ -54,6 +57,16 @@ StatusOr<GlInfo> QueryGlInfo() {
   GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &info.max_shared_memory_bytes));
   info.timer_queries = GLAD_GL_EXT_disjoint_timer_query != 0;
   return info;
+}
+
+StatusOr<UniformWeightLimits> QueryUniformWeightLimits() {
+  int64_t block_bytes = 0, blocks = 0;
+  GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_UNIFORM_BLOCK_SIZE, &block_bytes));
+  GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_COMPUTE_UNIFORM_BLOCKS, &blocks));
+  UniformWeightLimits limits;
+  limits.max_block_bytes = static_cast<uint64_t>(std::max<int64_t>(block_bytes, 0));
+  limits.max_blocks = static_cast<uint32_t>(std::max<int64_t>(blocks, 0));
+  return limits;
 }
 
 }  // namespace glpool::gl

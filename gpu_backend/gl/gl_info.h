@@ -14,4 +14,13 @@ using GlInfo = ::glpool::GlInfo;  // declared in the public glpool/gpu_info.h
 // Reads everything from the current context.
 StatusOr<GlInfo> QueryGlInfo();
 
+// The uniform blocks a compute shader may use (GL_MAX_UNIFORM_BLOCK_SIZE,
+// GL_MAX_COMPUTE_UNIFORM_BLOCKS): kernels' constant weights that fit are
+// read from uniform blocks rather than storage buffers.
+struct UniformWeightLimits {
+  uint64_t max_block_bytes = 0;
+  uint32_t max_blocks = 0;
+};
+StatusOr<UniformWeightLimits> QueryUniformWeightLimits();
+
 }  // namespace glpool::gl

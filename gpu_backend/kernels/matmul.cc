@@ -127,8 +127,14 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
   plan.weights.push_back({"bias", spec.bias.empty() ? std::vector<float>(4, 0.0f) : spec.bias});
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   const Phwc4Layout out = LayoutOf(sy);
-  plan.local_size = LocalSize2D(out.w, out.rows(), limits.max_invocations);
-  plan.groups = {DivideRoundUp(out.w, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
+  // B's channels are Y's columns and A never reads the column: blocks of 4
+  // columns share A's loads and read B a texel (4 columns) at a time.
+  const bool column_block = read_b.mode == 4 && read_b.map[1] == 3 &&
+                            std::count(read_a.map.begin(), read_a.map.end(), 3) == 0;
+  plan.defines.emplace_back("COLUMN_BLOCK", column_block ? "1" : "0");
+  const uint32_t columns = column_block ? DivideRoundUp(out.w, 4) : static_cast<uint32_t>(out.w);
+  plan.local_size = LocalSize2D(columns, out.rows(), limits.max_invocations);
+  plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
                  DivideRoundUp(out.slices(), plan.local_size[2])};
   return plan;
 }

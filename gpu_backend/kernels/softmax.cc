@@ -2,6 +2,11 @@
 // before opset 13 the input is flattened to 2-D at `axis` (default 1) and
 // each row of dims [axis, rank) is normalised; from 13 on only `axis`
 // (default -1) is.
+//
+// Each row is reduced by one row of a work group in shared memory, so the
+// work is O(elements) whatever the row length (a row of 6,625 classes
+// costs three reads per element, not 6,625).
+#include <algorithm>
 #include <string>
 
 #include "gpu_backend/kernels/kernel.h"
@@ -10,7 +15,7 @@
 
 namespace glpool {
 
-StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const KernelLimits&) {
+StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const KernelLimits& limits) {
   if (node.inputs.size() != 1 || node.outputs.size() != 1) return InvalidModelError("needs one input and one output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
   GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
@@ -24,30 +29,34 @@ StatusOr<KernelPlan> BuildSoftmax(const Graph& graph, const Node& node, const Ke
   GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(node.GetInt("axis", flatten ? 1 : -1), rank));
   const size_t first = static_cast<size_t>(axis);
   const size_t end = flatten ? rank : first + 1;
-  int64_t reduced = 1, inner = 1;
-  bool channels_only = true;
+  // Rows counted in texels: the channel dim becomes its slice count.
   const size_t channel = rank == 1 ? 0 : 1;
+  int64_t texels = 1, reduced = 1, inner = 1;
   for (size_t d = 0; d < rank; ++d) {
-    if (d >= first && d < end) {
-      reduced *= in->shape[d];
-      if (d != channel && in->shape[d] != 1) channels_only = false;
-    } else if (d >= end) {
-      inner *= in->shape[d];
-    }
+    const int64_t extent = d == channel ? (in->shape[d] + 3) / 4 : in->shape[d];
+    texels *= extent;
+    if (d >= first && d < end) reduced *= extent;
+    if (d >= end) inner *= extent;
   }
-  if (first > channel || end <= channel) channels_only = false;
+  const bool joined = first <= channel && channel < end;
+  const int64_t rows = reduced > 0 ? texels / reduced : 0;
+  // Invocations per row: enough to share a long row, no more than it has.
+  uint32_t per_row = 1;
+  const uint32_t most = std::min<uint32_t>(64, limits.max_invocations);
+  while (per_row < most && per_row < reduced) per_row *= 2;
   KernelPlan plan;
   plan.shader = "softmax";
   plan.inputs = {in->name};
   plan.outputs = {out->name};
+  plan.local_size = {per_row, most / per_row, 1};
   plan.defines = {{"LOG", node.op_type == "LogSoftmax" ? "1" : "0"},
                   {"HARD", node.op_type == "Hardmax" ? "1" : "0"},
-                  {"CHANNELS", channels_only ? "1" : "0"},
+                  {"JOINED", joined ? "1" : "0"},
                   {"REDUCED", std::to_string(reduced)},
-                  {"INNER", std::to_string(inner)}};
+                  {"INNER", std::to_string(std::max<int64_t>(inner, 1))},
+                  {"ROW_COUNT", std::to_string(rows)}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
-  plan.groups = GroupsOverOutput(graph, out->name, plan.local_size);
-  if (channels_only) plan.groups[2] = 1;  // one invocation per position writes every slice
+  plan.groups = {std::max<uint32_t>(1, DivideRoundUp(static_cast<uint64_t>(rows), plan.local_size[1])), 1, 1};
   return plan;
 }
 

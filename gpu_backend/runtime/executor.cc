@@ -106,6 +106,7 @@ struct Executor::State {
   Graph graph;
   ExecutorOptions options;
   gl::GlInfo info;
+  gl::UniformWeightLimits uniform_weights;  // weights that fit go in uniform blocks
   CompiledGraph compiled;
   std::vector<TaskRuntime> tasks;
   std::vector<TaskInfo> task_infos;
@@ -157,6 +158,7 @@ struct Executor::State {
 
 Status Executor::State::BuildTasks() {
   GLPOOL_ASSIGN_OR_RETURN(info, gl::QueryGlInfo());
+  GLPOOL_ASSIGN_OR_RETURN(uniform_weights, gl::QueryUniformWeightLimits());
   GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph));
   KernelLimits limits;
   limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);
@@ -452,7 +454,15 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
     binding.binding = location.storage == StorageKind::kBuffer ? ssbo++ : image_unit++;
     bindings.push_back(binding);
   }
-  for (const KernelWeights& w : task.plan.weights) weights->push_back({w.name, ssbo++});
+  uint32_t ubo = 0;
+  for (const KernelWeights& w : task.plan.weights) {
+    const uint64_t bytes = w.values.size() * sizeof(float);
+    if (bytes <= uniform_weights.max_block_bytes && ubo < uniform_weights.max_blocks) {
+      weights->push_back({w.name, ubo++, static_cast<uint32_t>(w.values.size() / 4)});
+    } else {
+      weights->push_back({w.name, ssbo++, 0});
+    }
+  }
   return bindings;
 }
 
@@ -508,7 +518,9 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
     }
   }
   for (size_t w = 0; w < weights.size(); ++w) {
-    GLPOOL_RETURN_IF_ERROR(buffers[task.weight_buffers[w]].BindToIndex(weights[w].binding));
+    const GlBuffer& buffer = buffers[task.weight_buffers[w]];
+    GLPOOL_RETURN_IF_ERROR(weights[w].uniform_vec4s > 0 ? buffer.BindUniformToIndex(weights[w].binding)
+                                                        : buffer.BindToIndex(weights[w].binding));
   }
   return Status::Ok();
 }

@@ -188,8 +188,13 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
   text += kActivation;
   for (const TensorBinding& t : tensors) text += TensorPreamble(t);
   for (const WeightBinding& w : weights) {
-    text += "layout(std430, binding = " + std::to_string(w.binding) + ") readonly restrict buffer " + w.name +
-            "_block { vec4 " + w.name + "_data[]; };\n";
+    if (w.uniform_vec4s > 0) {
+      text += "layout(std140, binding = " + std::to_string(w.binding) + ") uniform " + w.name + "_block { vec4 " +
+              w.name + "_data[" + std::to_string(w.uniform_vec4s) + "]; };\n";
+    } else {
+      text += "layout(std430, binding = " + std::to_string(w.binding) + ") readonly restrict buffer " + w.name +
+              "_block { vec4 " + w.name + "_data[]; };\n";
+    }
   }
   text += "#line 2\n";
   text += source.substr(line_end + 1);

@@ -41,7 +41,12 @@ struct TensorBinding {
 
 struct WeightBinding {
   std::string name;          // as in the kernel's glpool-weights line
-  uint32_t binding = 0;      // SSBO binding
+  uint32_t binding = 0;      // SSBO binding, or uniform-buffer binding when uniform_vec4s > 0
+  // > 0: the weights are a uniform block of this many vec4s. Drivers serve
+  // uniform loads far better than storage-buffer loads (llvmpipe: one
+  // broadcast load where the index is uniform, a vector gather otherwise,
+  // against a scalar loop over the lanes for a storage buffer).
+  uint32_t uniform_vec4s = 0;
 };
 
 // The roles a kernel declares on its glpool-tensors / glpool-weights lines.

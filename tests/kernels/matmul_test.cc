@@ -35,6 +35,10 @@ TEST(MatMulTest, Broadcasting) {
   ExpectMatchesReference(MatMul({7, 5}, {2, 3, 5, 13}, {2, 3, 7, 13}));           // lower-rank A
   ExpectMatchesReference(MatMul({13}, {13, 5}, {5}));                             // 1-D A
   ExpectMatchesReference(MatMul({2, 3, 13}, {13}, {2, 3}, true));                 // 1-D B
+  // A sequence times a [K, N] matrix (a recognizer's class head): Y's
+  // columns are B's channels, written 4 per invocation; N and K not
+  // multiples of 4.
+  ExpectMatchesReference(MatMul({1, 9, 37}, {37, 131}, {1, 9, 131}, true));
 }
 
 TEST(MatMulTest, FusedActivation) {

@@ -34,17 +34,23 @@ TEST(SoftmaxTest, OtherAxes) {
   ExpectMatchesReference(Softmax("Softmax", {1, 5, 7, 13}, -1, 13));
   ExpectMatchesReference(Softmax("LogSoftmax", {2, 3, 127, 1}, 2, 13), SweepVariants());
   ExpectMatchesReference(Softmax("Softmax", {2, 5, 3, 4}, 0, 13), SweepVariants());
+  // Rows longer than a work group (a recognizer's class axis), and a middle
+  // axis of a rank-5 tensor (rows strided by the dims after it).
+  ExpectMatchesReference(Softmax("Softmax", {1, 5, 1001}, -1, 13), SweepVariants());
+  ExpectMatchesReference(Softmax("LogSoftmax", {1, 3, 2, 9, 5}, 3, 13), SweepVariants());
 }
 
 TEST(SoftmaxTest, Hardmax) {
   ExpectMatchesReference(Softmax("Hardmax", {1, 13, 7, 5}, 1, 13), SweepVariants());
   ExpectMatchesReference(Softmax("Hardmax", {2, 3, 7, 5}, 2, 11), SweepVariants());
+  ExpectMatchesReference(Softmax("Hardmax", {1, 4, 300}, -1, 13), SweepVariants());
 }
 
 TEST(SoftmaxTest, FlattenedBeforeOpset13) {
   // Opset < 13 normalises over all dims from axis on.
   ExpectMatchesReference(Softmax("Softmax", {1, 5, 7, 13}, 1, 11), SweepVariants());
   ExpectMatchesReference(Softmax("LogSoftmax", {2, 3, 7, 5}, 2, 11), SweepVariants());
+  ExpectMatchesReference(Softmax("Softmax", {2, 6, 3, 5}, 0, 11), SweepVariants());
 }
 
 }  // namespace
