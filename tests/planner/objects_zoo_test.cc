@@ -86,8 +86,8 @@ TEST(ObjectsZooTest, AutoBeatsEveryStrategyAndTflite) {
   std::printf("geometric-mean gap %.3f%% (TFLite: 1.45%%); slowest AUTO %.1f ms (%s)\n",
               100.0 * geomean_gap, slowest_ms, slowest.c_str());
   EXPECT_LE(geomean_gap, 0.01);
-  // AUTO's work is bounded by node counts; this only catches a runaway.
-  EXPECT_LT(slowest_ms, 2000.0);
+  // Speed is reported (above, and by bench/planner_report), not asserted:
+  // AUTO's work is bounded by its node counts and its budget.
 }
 
 }  // namespace
