@@ -12,6 +12,8 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
   libimgui-dev libcli11-dev nlohmann-json3-dev libstb-dev
+  libflatbuffers-dev flatbuffers-compiler
+  python3-pyarmnn libarmnn-dev libarmnntfliteparser-dev python3-numpy
   clang libclang-rt-14-dev
 )
 
