@@ -13,7 +13,7 @@ packages=(
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
   libimgui-dev libcli11-dev nlohmann-json3-dev libstb-dev
   libflatbuffers-dev flatbuffers-compiler
-  python3-pyarmnn libarmnn-dev libarmnntfliteparser-dev python3-numpy
+  python3-pyarmnn libarmnn-dev libarmnntfliteparser-dev libarmnn-cpuref-backend22 python3-numpy
   clang libclang-rt-14-dev
 )
 

@@ -9,9 +9,9 @@
 namespace glpool {
 namespace {
 
-// The IR's op forms are ONNX opset 13's (Clip/Pad/Resize take inputs,
+// The IR's op forms are ONNX opset 14's (HardSwish needs 14) (Clip/Pad/Resize take inputs,
 // ReduceMean its axes as an attribute).
-constexpr int64_t kIrOpset = 13;
+constexpr int64_t kIrOpset = 14;
 
 Status ConvertOperators(TfliteConverter* conv) {
   const TfliteFile& file = conv->file;

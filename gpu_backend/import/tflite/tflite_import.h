@@ -4,7 +4,7 @@
 // tflite_schema.fbs) and every tensor/buffer/opcode index is checked before
 // anything is read; nothing in a hostile file can crash the reader. Import:
 //  - maps each builtin op (and MediaPipe's Convolution2DTransposeBias) onto
-//    the IR's ONNX ops (opset 13 forms), NHWC onto NCHW logical shapes with
+//    the IR's ONNX ops (opset 14 forms), NHWC onto NCHW logical shapes with
 //    weights permuted at import (see tflite_converter.h for the layout rule);
 //  - expands float16 weights (behind DEQUANTIZE) and dequantizes int8/uint8
 //    per-tensor and per-channel weights to float32 at import;

@@ -98,7 +98,7 @@ Status ConvertReduce(TfliteOpContext& ctx, const char* onnx) {
     return ctx.Fail(StatusCode::kUnsupported, "reduces a rank-4 tensor to one whose pixel and channel dims "
                                               "both remain without keep_dims");
   }
-  // The IR is ONNX opset 13: ReduceSum takes its axes as an input there.
+  // The IR is ONNX opset 14: ReduceSum takes its axes as an input there.
   const bool axes_input = std::string(onnx) == "ReduceSum";
   std::vector<std::string> inputs = {ctx.Name(x)};
   if (axes_input) inputs.push_back(c.AddInt64Constant(ctx.OutName() + "/axes", axes));
