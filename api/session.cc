@@ -109,6 +109,7 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     executor_options.precision = options.precision;
     executor_options.strategy = options.strategy;
     executor_options.budget_seconds = options.arena_budget_seconds;
+    executor_options.memory_budget_bytes = options.memory_budget_bytes;
     executor_options.programs = programs;
     if (options.precision == Precision::kFp16 && plans.empty() && !options.calibration_inputs.empty()) {
       StatusOr<std::set<std::string>> unsafe = FindHalfUnsafeTensors(plan->graph, options.calibration_inputs, programs);

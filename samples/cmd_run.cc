@@ -31,6 +31,7 @@ struct RunFlags {
   std::string backend = "gpu";
   std::string context = "headless";
   int repeat = 1;
+  uint64_t memory_budget = 0;  // bytes for the pool of intermediates; 0: none
   bool json = false;
   ModelLoadFlags load;
   std::string mask_png;      // write a mask-shaped output as a grayscale PNG
@@ -200,6 +201,7 @@ int RunModel(const RunFlags& flags) {
     if (!precision.ok()) return fail(precision.status());
     if (!order.ok()) return fail(order.status());
     options.node_order = *order;
+    options.memory_budget_bytes = flags.memory_budget;
     auto made = samples::MakeSampleContext(flags.context);
     if (!made.ok()) {
       return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
@@ -268,6 +270,9 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--strategy", flags->strategy, "Pool strategy (see `glpool plan`)")->capture_default_str();
   command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
   command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->add_option("--memory-budget", flags->memory_budget,
+                      "Most bytes the GPU pool of intermediates may take: a strategy over it gives way to auto; "
+                      "if no plan fits, the run fails before allocating anything (0: no limit)");
   command->add_option("--order", flags->order,
                       "GPU node order: given (the model's), or memory (a topological order searched for a lower "
                       "peak of live pool bytes, within 1 s)")

@@ -144,6 +144,8 @@ struct Executor::State {
   }
   Status BuildTasks();
   Status PlanPool();
+  Status PlanPoolObjects(const std::string& strategy);
+  Status CheckMemoryBudget();
   Status CreateExternal(const std::string& root);
   Status UploadConstantsAndWeights();
   Status CompilePrograms();
@@ -174,24 +176,13 @@ Status Executor::State::BuildTasks() {
   return Status::Ok();
 }
 
-Status Executor::State::PlanPool() {
-  // Everything a kernel binds that the planner does not pool gets its own
-  // external object: graph inputs and outputs, and constants read as tensors.
-  std::set<std::string> pooled_roots;
-  for (const auto& tensor : compiled.pooled) pooled_roots.insert(tensor.name);
-  for (const TaskRuntime& task : tasks) {
-    for (const std::string& root : task.roots) {
-      if (!pooled_roots.count(root) && !locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
-    }
-  }
-  for (const std::string& name : graph.outputs) {
-    const std::string root = Root(name);
-    if (!pooled_roots.count(root) && !locations.count(root) && !TensorNamed(root).is_constant &&
-        std::find(graph.inputs.begin(), graph.inputs.end(), root) == graph.inputs.end()) {
-      GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
-    }
-  }
-
+// Plans the pool for `strategy` (no GL object is made here): the pooled
+// tensors, the shared objects or the arena, and the memory report's plan
+// figures. Called again, it starts over.
+Status Executor::State::PlanPoolObjects(const std::string& strategy) {
+  pool.clear();
+  pooled.clear();
+  memory = MemoryReport();
   memory.objects = ObjectKindName(options.objects);
   memory.precision = PrecisionName(options.precision);
   memory.strategy = options.strategy;
@@ -227,7 +218,7 @@ Status Executor::State::PlanPool() {
 
   for (bool half : {true, false}) {
     if (texture_records[half].empty()) continue;
-    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanTexturePool(texture_records[half], options.strategy));
+    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanTexturePool(texture_records[half], strategy));
     memory.chosen = plan.chosen;
     memory.lower_bound_bytes += plan.lower_bound * TexelBytes(half);
     const size_t base = pool.size();
@@ -245,7 +236,7 @@ Status Executor::State::PlanPool() {
     }
   }
   if (!byte_records.empty() && options.objects == ObjectKind::kArena) {
-    GLPOOL_ASSIGN_OR_RETURN(ArenaPlan plan, PlanArena(byte_records, options.strategy,
+    GLPOOL_ASSIGN_OR_RETURN(ArenaPlan plan, PlanArena(byte_records, strategy,
                                                       static_cast<uint64_t>(info.ssbo_offset_alignment),
                                                       options.budget_seconds));
     memory.chosen = plan.chosen;
@@ -258,7 +249,7 @@ Status Executor::State::PlanPool() {
       pooled[byte_tensor[i]].offset = plan.offsets[i];
     }
   } else if (!byte_records.empty()) {
-    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanBufferPool(byte_records, options.strategy));
+    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanBufferPool(byte_records, strategy));
     if (memory.chosen.empty()) memory.chosen = plan.chosen;
     memory.lower_bound_bytes += plan.lower_bound;
     const size_t base = pool.size();
@@ -270,11 +261,59 @@ Status Executor::State::PlanPool() {
     for (size_t i = 0; i < byte_records.size(); ++i) pooled[byte_tensor[i]].object = base + plan.object_of[i];
   }
 
+  for (const PoolObject& object : pool) memory.pool_bytes += object.bytes;
+  memory.pool_objects = pool.size();
+  return Status::Ok();
+}
+
+// ExecutorOptions::memory_budget_bytes: a strategy whose pool does not fit
+// gives way to AUTO (the smallest verified plan); if that does not fit
+// either, creation fails here, before any GL object is made.
+Status Executor::State::CheckMemoryBudget() {
+  const uint64_t budget = options.memory_budget_bytes;
+  if (budget == 0 || memory.pool_bytes <= budget) return Status::Ok();
+  const std::string first = memory.chosen + " (" + std::to_string(memory.pool_bytes) + " bytes)";
+  if (options.strategy != "auto") {
+    GLPOOL_RETURN_IF_ERROR(PlanPoolObjects("auto"));
+    if (memory.pool_bytes <= budget) {
+      memory.chosen += " (auto: " + first + " is over the memory budget)";
+      return Status::Ok();
+    }
+  }
+  return OutOfMemoryError("the pool of intermediates needs " + std::to_string(memory.pool_bytes) + " bytes (" +
+                          std::string(ObjectKindName(options.objects)) + ", " + PrecisionName(options.precision) +
+                          ", best plan " + memory.chosen + "), more than the memory budget of " +
+                          std::to_string(budget) + " bytes; no plan of these tensors needs less than " +
+                          std::to_string(memory.lower_bound_bytes) +
+                          " bytes (the lower bound). Nothing was allocated. Raise the budget, or try fp16 "
+                          "precision or the memory node order");
+}
+
+Status Executor::State::PlanPool() {
+  GLPOOL_RETURN_IF_ERROR(PlanPoolObjects(options.strategy));
+  GLPOOL_RETURN_IF_ERROR(CheckMemoryBudget());
+
+  // Everything a kernel binds that the planner does not pool gets its own
+  // external object: graph inputs and outputs, and constants read as tensors.
+  std::set<std::string> pooled_roots;
+  for (const auto& tensor : compiled.pooled) pooled_roots.insert(tensor.name);
+  for (const TaskRuntime& task : tasks) {
+    for (const std::string& root : task.roots) {
+      if (!pooled_roots.count(root) && !locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
+    }
+  }
+  for (const std::string& name : graph.outputs) {
+    const std::string root = Root(name);
+    if (!pooled_roots.count(root) && !locations.count(root) && !TensorNamed(root).is_constant &&
+        std::find(graph.inputs.begin(), graph.inputs.end(), root) == graph.inputs.end()) {
+      GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
+    }
+  }
+
   // One GL object per shared object, created once.
   std::vector<size_t> gl_index(pool.size());
   for (size_t k = 0; k < pool.size(); ++k) {
     PoolObject& object = pool[k];
-    memory.pool_bytes += object.bytes;
     if (object.storage == StorageKind::kTexture2D) {
       GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
                               GlTexture::Create2D(static_cast<uint32_t>(object.width), static_cast<uint32_t>(object.height),
@@ -305,7 +344,6 @@ Status Executor::State::PlanPool() {
     location.pool_object = static_cast<int>(tensor.object);
     locations[tensor.name] = location;
   }
-  memory.pool_objects = pool.size();
   return Status::Ok();
 }
 

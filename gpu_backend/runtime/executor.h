@@ -37,6 +37,10 @@ struct ExecutorOptions {
   Precision precision = Precision::kFp32;
   std::string strategy = "auto";
   double budget_seconds = 1.0;  // for the arena's exact search
+  // The most bytes the pool of intermediates may take; 0: no limit. A
+  // strategy over it gives way to "auto"; over it with "auto" too, Create
+  // fails with kOutOfMemory before making any GL object.
+  uint64_t memory_budget_bytes = 0;
   // Shared across executors on one context to compile each variant once;
   // when null the executor keeps its own.
   std::shared_ptr<ProgramCache> programs;

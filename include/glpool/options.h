@@ -57,6 +57,14 @@ struct SessionOptions {
   // order_budget_seconds; Session::memory() reports the pool it gives).
   NodeOrder node_order = NodeOrder::kGiven;
   double order_budget_seconds = 1.0;
+  // The most bytes the GPU pool of intermediates may take (graph inputs,
+  // outputs and weights are not pooled and not counted); 0: no limit. When
+  // `strategy`'s plan is larger, "auto" (the smallest verified plan) is used
+  // if it fits, and memory().chosen says so; when no plan fits, creating
+  // the session (or planning a new input shape) fails with kOutOfMemory
+  // naming the bytes needed, the budget and the lower bound, before any GL
+  // object is made.
+  uint64_t memory_budget_bytes = 0;
   // Shapes for inputs with symbolic dims (Model::inputs() names them); an
   // input whose dims are all fixed may be left out. Reshape() changes them.
   std::map<std::string, Shape> input_shapes;
@@ -75,9 +83,9 @@ struct SessionOptions {
   // Time each task of every Run (a glFinish after each dispatch, so runs get
   // slower); Session::task_ms() then holds the last run's times.
   bool time_tasks = false;
-  // The memory options of the memory-budget issue (graph inputs in the pool,
-  // kept tensors, named pools, a memory budget) become fields here when the
-  // runtime implements them; none is declared before it works.
+  // Further memory options (graph inputs in the pool, kept tensors, named
+  // pools) become fields here when the runtime implements them; none is
+  // declared before it works.
 };
 
 }  // namespace glpool

@@ -89,6 +89,15 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
     model.rows.push_back(std::move(row));
   }
 
+  // Shared objects stack down the map, each row as tall as its bytes, so
+  // the pool's sizes are seen at a glance; the arena's y is its offsets.
+  std::vector<double> row_top(objects.size() + 1, 0.0);
+  for (size_t i = 0; i < objects.size(); ++i) row_top[i + 1] = row_top[i] + static_cast<double>(objects[i].bytes);
+  for (size_t i = 0; i < objects.size(); ++i) {
+    model.rows[i].y0 = row_top[i];
+    model.rows[i].y1 = row_top[i + 1];
+  }
+
   for (size_t i = 0; i < tensors.size(); ++i) {
     const PlacedTensor& tensor = tensors[i];
     MapBox box;
@@ -99,8 +108,8 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
       box.y0 = static_cast<double>(tensor.offset);
       box.y1 = static_cast<double>(tensor.offset + tensor.bytes);
     } else {
-      box.y0 = static_cast<double>(tensor.object);
-      box.y1 = box.y0 + 1;
+      box.y0 = row_top[tensor.object];
+      box.y1 = row_top[tensor.object + 1];
     }
     box.color = TensorColor(i);
     box.label = tensor.name + "\n" + std::to_string(tensor.layout.n) + "x" + std::to_string(tensor.layout.c) + "x" +
@@ -114,7 +123,7 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
     for (const auto& box : model.boxes) model.y_extent = std::max(model.y_extent, box.y1);
     model.y_extent = std::max(model.y_extent, static_cast<double>(memory.pool_bytes));
   } else {
-    model.y_extent = static_cast<double>(objects.size());
+    model.y_extent = row_top.back();
   }
 
   Totals& totals = model.totals;
@@ -136,7 +145,10 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
     model.task_times.push_back({tasks[i].node + " (" + tasks[i].op_type + ")", timings.task_ms[i]});
   }
   model.task_time_source = "CPU-side: wall time around each dispatch, glFinish after it";
-  model.gpu_run_ms = timings.gpu_run_ms;
+  // A query that measured (next to) nothing — llvmpipe answers a few
+  // nanoseconds for a whole network — is shown as "n/a", not as a run that
+  // took no time: no real run of a network takes under a microsecond.
+  model.gpu_run_ms = timings.gpu_run_ms >= 1e-3 ? timings.gpu_run_ms : -1;
   return model;
 }
 

@@ -19,10 +19,14 @@ struct PoolRow {
   std::string format;  // "rgba16f", "rgba32f", "fp32", "fp16 packed"
   uint64_t bytes = 0;
   std::vector<std::string> tensors;  // names of the tensors it hosts
+  // Its band on the memory map, in bytes from the top: rows stack, each as
+  // tall as its bytes (arena: unused, y is the offset).
+  double y0 = 0, y1 = 0;
 };
 
 // One pooled tensor on the memory map: x = its task range (inclusive),
-// y = its object's row [y0, y1) or, for the arena, its byte range.
+// y = its object's band [y0, y1) (bytes, rows stacked) or, for the arena,
+// its byte range.
 struct MapBox {
   size_t tensor = 0;  // index into Session::tensors()
   int64_t first_task = 0, last_task = 0;
@@ -46,13 +50,13 @@ struct TaskTime {
 struct OverlayModel {
   std::vector<PoolRow> rows;
   std::vector<MapBox> boxes;  // exactly one per pooled tensor
-  bool arena = false;         // y is bytes, not object rows
-  double y_extent = 0;        // objects, or arena bytes
+  bool arena = false;         // y is arena offsets, not stacked object bands
+  double y_extent = 0;        // bytes: the pool's objects stacked, or the arena
   int64_t task_count = 0;
   Totals totals;
   std::vector<TaskTime> task_times;
   std::string task_time_source;  // how task_times were measured
-  double gpu_run_ms = -1;        // one run under a GL timer query; < 0 when none
+  double gpu_run_ms = -1;        // one run under a GL timer query; < 0 when none or it measured nothing
 };
 
 // Where the per-task and whole-run times came from.

@@ -38,7 +38,7 @@ void DrawTotals(const OverlaySession& session, const Totals& t, double gpu_run_m
   if (gpu_run_ms >= 0) {
     ImGui::Text("whole run on the GPU: %.3f ms (GL timer query around the timed run)", gpu_run_ms);
   } else {
-    ImGui::TextDisabled("GL timer queries: not available on this context");
+    ImGui::TextDisabled("whole run on the GPU: n/a (no GL timer query result on this context)");
   }
 }
 
@@ -74,7 +74,7 @@ void DrawMap(const OverlayModel& model, FrameReport& report) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float left = 64, bottom = 18;
+  const float left = 72, bottom = 18;
   const float x0 = origin.x + left, y0 = origin.y, x1 = origin.x + std::max(avail.x, left + 10);
   const float y1 = origin.y + std::max(avail.y - bottom, 10.0f);
   report.map_x0 = x0;
@@ -92,10 +92,20 @@ void DrawMap(const OverlayModel& model, FrameReport& report) {
     draw->AddText(ImVec2(origin.x, y0), text, "offset 0");
     draw->AddText(ImVec2(origin.x, y1 - 14), text, FormatBytes(static_cast<uint64_t>(extent)).c_str());
   } else {
-    const int rows = static_cast<int>(extent);
-    const int step = std::max(1, static_cast<int>(rows * 14 / std::max(y1 - y0, 1.0f)) + 1);
-    for (int r = 0; r < rows; r += step) {
-      draw->AddText(ImVec2(origin.x, y_of(r + 0.5) - 7), text, ("obj " + std::to_string(r)).c_str());
+    // Each object's band, as tall as its bytes, labelled with its id and
+    // size where the band has room for the text.
+    for (const PoolRow& row : model.rows) {
+      const float top = y_of(row.y0), bottom = y_of(row.y1);
+      report.row_bytes.push_back(row.bytes);
+      report.row_heights.push_back(bottom - top);
+      draw->AddLine(ImVec2(origin.x, bottom), ImVec2(x1, bottom), IM_COL32(70, 72, 84, 255));
+      const float middle = 0.5f * (top + bottom);
+      if (bottom - top >= 28) {
+        draw->AddText(ImVec2(origin.x, middle - 14), text, ("obj " + std::to_string(row.id)).c_str());
+        draw->AddText(ImVec2(origin.x, middle), text, FormatBytes(row.bytes).c_str());
+      } else if (bottom - top >= 14) {
+        draw->AddText(ImVec2(origin.x, middle - 7), text, FormatBytes(row.bytes).c_str());
+      }
     }
   }
   draw->AddText(ImVec2(x0, y1 + 2), text, "task 0");

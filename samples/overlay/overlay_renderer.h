@@ -24,6 +24,10 @@ struct FrameReport {
   bool visual_drawn = false;
   // The memory map's plot area in window pixels (top-left origin).
   float map_x0 = 0, map_y0 = 0, map_x1 = 0, map_y1 = 0;
+  // Shared objects (not the arena): each band's height in pixels and its
+  // object's bytes, in object order; heights are proportional to bytes.
+  std::vector<float> row_heights;
+  std::vector<uint64_t> row_bytes;
   std::optional<Selection> requested;  // a combo box changed the selection
 };
 

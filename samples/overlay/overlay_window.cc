@@ -16,6 +16,11 @@ StatusOr<std::unique_ptr<OverlayWindow>> OverlayWindow::Create(samples::WindowCo
 
 StatusOr<FrameReport> OverlayWindow::RenderFrame() {
   glfwPollEvents();
+  // Esc and q close the window, as its title bar's button does.
+  if (glfwGetKey(context_.window(), GLFW_KEY_ESCAPE) == GLFW_PRESS ||
+      glfwGetKey(context_.window(), GLFW_KEY_Q) == GLFW_PRESS) {
+    glfwSetWindowShouldClose(context_.window(), GLFW_TRUE);
+  }
   if (pending_) {
     // The session keeps its last good plan and shows the error on failure.
     (void)session_.Apply(*pending_);

@@ -74,6 +74,19 @@ std::string WriteTwoBranchModel() {
   return builder.Save(MakeTempDir());
 }
 
+std::string WriteConvChainModel() {
+  ModelBuilder builder;
+  builder.Input("x", {1, 4, 16, 16}).Output("y");
+  std::vector<float> weights(16);
+  for (size_t i = 0; i < weights.size(); ++i) weights[i] = (i % 5 == 0 ? 0.5f : 0.1f);
+  builder.FloatInit("w", {4, 4, 1, 1}, weights);
+  const std::vector<std::string> names = {"x", "c1", "c2", "c3", "y"};
+  for (size_t i = 0; i + 1 < names.size(); ++i) {
+    builder.Node("Conv", {names[i], "w"}, {names[i + 1]}, "conv" + std::to_string(i + 1));
+  }
+  return builder.Save(MakeTempDir());
+}
+
 TensorData RandomFloats(const Shape& shape, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> uniform(0.0f, 1.0f);

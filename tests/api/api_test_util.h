@@ -33,6 +33,11 @@ std::string WriteUnsupportedOpModel();
 // once; running each branch to its pool first halves that peak.
 std::string WriteTwoBranchModel();
 
+// x (1 x 4 x 16 x 16) through four 1x1 convolutions (4 -> 4 channels) to
+// "y": three pooled intermediates, of which two are ever live at once, so
+// a pool of two objects holds what naive gives three.
+std::string WriteConvChainModel();
+
 // Values in [0, 1) from a fixed seed.
 TensorData RandomFloats(const Shape& shape, uint32_t seed);
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -14,6 +15,34 @@
 
 namespace glpool {
 namespace {
+
+// Shared objects stack down the map as bands as tall as their bytes: each
+// band's pixel height is its share of the map's height, within a pixel, so
+// the pool's sizes are seen. (The arena's y is its offsets instead.)
+void ExpectBandsProportionalToBytes(const overlay::FrameReport& frame, bool arena) {
+  if (arena) {
+    EXPECT_TRUE(frame.row_heights.empty());
+    return;
+  }
+  ASSERT_EQ(frame.row_heights.size(), frame.pool_rows);
+  ASSERT_EQ(frame.row_bytes.size(), frame.pool_rows);
+  double total_bytes = 0;
+  for (uint64_t bytes : frame.row_bytes) total_bytes += static_cast<double>(bytes);
+  ASSERT_GT(total_bytes, 0);
+  const double map_height = frame.map_y1 - frame.map_y0;
+  double stacked = 0;
+  for (size_t i = 0; i < frame.row_heights.size(); ++i) {
+    const double expected = map_height * static_cast<double>(frame.row_bytes[i]) / total_bytes;
+    EXPECT_NEAR(frame.row_heights[i], expected, 1.0) << "object " << i << " of " << frame.row_bytes[i] << " bytes";
+    stacked += frame.row_heights[i];
+  }
+  EXPECT_NEAR(stacked, map_height, 1.0);
+  // And not all the same: the test networks' objects differ in size.
+  const auto [smallest, largest] = std::minmax_element(frame.row_heights.begin(), frame.row_heights.end());
+  if (frame.row_heights.size() > 1) {
+    EXPECT_LT(*smallest, *largest);
+  }
+}
 
 void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& selection, const std::string& file) {
   auto context = Context::CreateHeadless();
@@ -35,6 +64,7 @@ void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& se
   EXPECT_EQ(std::set<size_t>(report->frame.box_tensors.begin(), report->frame.box_tensors.end()).size(), pooled);
   EXPECT_EQ(report->frame.pool_rows, (*session)->session().objects().size());
   EXPECT_EQ(report->frame.totals.pool_bytes, (*session)->session().memory().pool_bytes);
+  ExpectBandsProportionalToBytes(report->frame, selection.objects == ObjectKind::kArena);
 
   int width = 0, height = 0, channels = 0;
   stbi_uc* pixels = stbi_load(path.c_str(), &width, &height, &channels, 4);
