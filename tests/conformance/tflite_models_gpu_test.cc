@@ -43,10 +43,10 @@ struct TfliteModel {
   std::string name;
 };
 
-std::vector<TfliteModel> Models() {
-  return {{"face_detection/face_detection_short_range.tflite", "face_detection_short_range"},
-          {"selfie_segmentation/selfie_segmentation.tflite", "selfie_segmentation"}};
+TfliteModel FaceShortRange() {
+  return {"face_detection/face_detection_short_range.tflite", "face_detection_short_range"};
 }
+TfliteModel Selfie() { return {"selfie_segmentation/selfie_segmentation.tflite", "selfie_segmentation"}; }
 
 using Variant = std::tuple<TfliteModel, ObjectKind, Precision>;
 
@@ -132,15 +132,23 @@ TEST_P(TfliteModelsGpuTest, EveryStrategyBitIdenticalToNaiveAndCloseToArmNn) {
   }
 }
 
+auto VariantName = [](const auto& info) {
+  return std::get<0>(info.param).name + "_" + ObjectKindName(std::get<1>(info.param)) + "_" +
+         PrecisionName(std::get<2>(info.param));
+};
+
+INSTANTIATE_TEST_SUITE_P(MediaPipeSelfie, TfliteModelsGpuTest,
+                         ::testing::Combine(::testing::Values(Selfie()),
+                                            ::testing::Values(ObjectKind::kBuffers, ObjectKind::kArena),
+                                            ::testing::Values(Precision::kFp32)),
+                         VariantName);
+
 INSTANTIATE_TEST_SUITE_P(MediaPipe, TfliteModelsGpuTest,
-                         ::testing::Combine(::testing::ValuesIn(Models()),
+                         ::testing::Combine(::testing::Values(FaceShortRange()),
                                             ::testing::Values(ObjectKind::kTextures, ObjectKind::kBuffers,
                                                               ObjectKind::kArena),
                                             ::testing::Values(Precision::kFp32, Precision::kFp16)),
-                         [](const auto& info) {
-                           return std::get<0>(info.param).name + "_" + ObjectKindName(std::get<1>(info.param)) + "_" +
-                                  PrecisionName(std::get<2>(info.param));
-                         });
+                         VariantName);
 
 }  // namespace
 }  // namespace glpool
