@@ -7,6 +7,7 @@
 #include "gpu_backend/import/file_util.h"
 #include "gpu_backend/import/onnx_import.h"
 #include "gpu_backend/import/tensor_proto.h"
+#include "gpu_backend/import/tflite/tflite_import.h"
 
 namespace glpool {
 namespace {
@@ -30,8 +31,31 @@ TensorInfo InfoOf(const onnx::ValueInfoProto& value) {
   return info;
 }
 
+TensorInfo InfoOf(const Tensor& tensor) {
+  TensorInfo info;
+  info.name = tensor.name;
+  info.dtype = tensor.dtype;
+  for (int64_t d : tensor.shape) info.dims.push_back(Dim{d, ""});
+  return info;
+}
+
+// A .tflite file: imported here once (its shapes are fixed).
+StatusOr<Model::Impl> ParseTfliteModel(const std::string& bytes, const ModelOptions& options, const std::string& dir,
+                                       const std::string& label) {
+  Model::Impl impl;
+  GLPOOL_ASSIGN_OR_RETURN(Graph graph, ImportTfliteModel(bytes, ImportOptions{}, label));
+  for (const std::string& name : graph.inputs) impl.inputs.push_back(InfoOf(*graph.FindTensor(name)));
+  for (const std::string& name : graph.outputs) impl.outputs.push_back(InfoOf(*graph.FindTensor(name)));
+  impl.tflite_graph = std::make_shared<const Graph>(std::move(graph));
+  impl.model_dir = dir;
+  impl.label = label;
+  impl.options = options;
+  return impl;
+}
+
 StatusOr<Model::Impl> ParseModel(const std::string& bytes, const ModelOptions& options, const std::string& dir,
                                  const std::string& label) {
+  if (IsTfliteBytes(bytes)) return ParseTfliteModel(bytes, options, dir, label);
   Model::Impl impl;
   if (!ParseProto(bytes, &impl.proto)) {
     return InvalidModelError(label + ": not a valid ONNX model (the protobuf does not parse; corrupt or truncated?)");
@@ -161,7 +185,12 @@ StatusOr<Graph> ImportAtShapes(const Model& model, const std::map<std::string, S
   for (const TensorInfo& input : impl.inputs) {
     if (!input.is_static() && shapes.count(input.name)) options.input_shapes[input.name] = shapes.at(input.name);
   }
-  GLPOOL_ASSIGN_OR_RETURN(Graph graph, ImportOnnxModel(impl.proto, impl.model_dir, options, impl.label));
+  Graph graph;
+  if (impl.tflite_graph) {
+    graph = *impl.tflite_graph;  // static shapes: ResolveInputShapes checked them
+  } else {
+    GLPOOL_ASSIGN_OR_RETURN(graph, ImportOnnxModel(impl.proto, impl.model_dir, options, impl.label));
+  }
   if (impl.options.run_graph_passes) GLPOOL_TRY_CONTEXT(RunDefaultPasses(graph), impl.label);
   return graph;
 }

@@ -6,6 +6,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ namespace glpool {
 
 struct Model::Impl {
   onnx::ModelProto proto;
+  // A .tflite model is imported once, when loaded (its shapes are fixed);
+  // null for ONNX models, which are imported afresh per input shape.
+  std::shared_ptr<const Graph> tflite_graph;
   std::string model_dir;
   std::string label;
   ModelOptions options;

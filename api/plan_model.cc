@@ -1,15 +1,26 @@
 #include "api/plan_model.h"
 
 #include "gpu_backend/import/onnx_import.h"
+#include "gpu_backend/import/tflite/tflite_import.h"
 
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/kernels/kernel_check.h"
 
 namespace glpool {
 
-bool IsModelPath(const std::string& path) {
-  const std::string suffix = ".onnx";
+namespace {
+
+bool EndsWith(const std::string& path, const std::string& suffix) {
   return path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+bool IsModelPath(const std::string& path) { return EndsWith(path, ".onnx") || EndsWith(path, ".tflite"); }
+
+StatusOr<Graph> LoadAnyModel(const std::string& path, const ImportOptions& options) {
+  if (EndsWith(path, ".tflite")) return LoadTfliteModel(path, options);
+  return LoadOnnxModel(path, options);
 }
 
 StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string& path,
@@ -22,7 +33,7 @@ StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string&
   }
   options.precision = flags.precision == "fp16" ? Precision::kFp16 : Precision::kFp32;
   options.memory_order = flags.memory_order;
-  GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadOnnxModel(path, options.import));
+  GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadAnyModel(path, options.import));
   // Refuse what `run` would refuse: every kernel of the graph `run` runs
   // (the fused one) is built, without GL.
   {

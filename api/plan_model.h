@@ -9,6 +9,7 @@
 
 #include "glpool/status.h"
 #include "gpu_backend/compile/model_records.h"
+#include "gpu_backend/import/onnx_import.h"
 
 namespace glpool {
 
@@ -20,7 +21,9 @@ struct PlanModelFlags {
 };
 
 // Whether a plan argument names a model rather than a records JSON.
-bool IsModelPath(const std::string& path);
+bool IsModelPath(const std::string& path);  // .onnx or .tflite
+// Imports an .onnx or .tflite file (chosen by its extension).
+StatusOr<Graph> LoadAnyModel(const std::string& path, const ImportOptions& options);
 
 struct PlanModelVariant {
   std::string label;  // "unfused" or "fused"

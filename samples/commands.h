@@ -12,5 +12,6 @@ void AddInfoCommand(CLI::App& app, int& exit_code);
 void AddRunCommand(CLI::App& app, int& exit_code);
 void AddTestOnnxCommand(CLI::App& app, int& exit_code);
 void AddPlanCommand(CLI::App& app, int& exit_code);
+void AddInspectCommand(CLI::App& app, int& exit_code);
 
 }  // namespace glpool

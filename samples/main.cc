@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   glpool::AddRunCommand(app, exit_code);
   glpool::AddTestOnnxCommand(app, exit_code);
   glpool::AddPlanCommand(app, exit_code);
+  glpool::AddInspectCommand(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

@@ -12,6 +12,8 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
   libimgui-dev libcli11-dev nlohmann-json3-dev libstb-dev
+  libflatbuffers-dev flatbuffers-compiler
+  python3-pyarmnn python3-skimage libarmnn-dev libarmnntfliteparser-dev libarmnn-cpuref-backend22 python3-numpy
   clang libclang-rt-14-dev
 )
 
@@ -40,3 +42,18 @@ fi
 
 # Real trained networks and the ONNX Runtime oracle, into a cache outside git.
 bash "$(dirname "$0")/fetch-models.sh"
+
+# Arm NN's reference outputs for the MediaPipe .tflite networks (inputs and
+# outputs as .pb files), once per cache.
+oracle="${GLPOOL_CACHE:-$HOME/.cache/glpool}/tflite-oracle"
+mediapipe="${GLPOOL_CACHE:-$HOME/.cache/glpool}/npm/node_modules/@mediapipe"
+if [ ! -f "$oracle/face_detection_short_range/input_0.pb" ] || [ ! -f "$oracle/selfie_segmentation/input_0.pb" ]; then
+  /usr/bin/python3 "$(dirname "$0")/tflite-oracle.py" "$oracle" \
+    "$mediapipe/face_detection/face_detection_short_range.tflite" \
+    "$mediapipe/face_detection/face_detection_full_range.tflite" \
+    "$mediapipe/selfie_segmentation/selfie_segmentation.tflite" \
+    "$mediapipe/selfie_segmentation/selfie_segmentation_landscape.tflite" \
+    "$mediapipe/pose/pose_landmark_lite.tflite" \
+    "$mediapipe/pose/pose_landmark_full.tflite" \
+    "$mediapipe/pose/pose_landmark_heavy.tflite"
+fi

@@ -22,7 +22,7 @@ echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long)
 if command -v clang++ > /dev/null && clang++ -fsanitize=fuzzer,address "$probe_dir/probe.cc" -o "$probe_dir/probe" 2> /dev/null; then
   echo "sanitize: clang with libFuzzer: fuzz targets mutate with libFuzzer (coverage-guided)"
   compilers=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGLPOOL_LIBFUZZER=ON)
-  fuzz_targets=(libfuzzer_records libfuzzer_onnx libfuzzer_tensor_pb libfuzzer_image)
+  fuzz_targets=(libfuzzer_records libfuzzer_onnx libfuzzer_tensor_pb libfuzzer_image libfuzzer_tflite)
 else
   echo "sanitize: no libFuzzer (clang with libclang-rt-14-dev); fuzz targets mutate with the standalone driver"
   compilers=(-DGLPOOL_LIBFUZZER=OFF)
@@ -30,7 +30,7 @@ else
 fi
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGLPOOL_SANITIZE=ON "${compilers[@]}" > /dev/null
 cmake --build "$build" -j "$(nproc)" --target planner_tests import_tests cpu_reference_tests \
-  fuzz_records fuzz_onnx fuzz_tensor_pb fuzz_image "${fuzz_targets[@]}"
+  fuzz_records fuzz_onnx fuzz_tensor_pb fuzz_image fuzz_tflite "${fuzz_targets[@]}"
 echo "sanitize: built in $(( $(date +%s) - start )) s"
 
 # 1. Unit tests. The CPU reference's whole-model tests run the shared
@@ -45,8 +45,9 @@ echo "sanitize: unit tests passed at $(( $(date +%s) - start )) s"
 
 # 2. Replay: committed corpus, regressions, generated seeds.
 bash scripts/fuzz_seeds.sh "$build/fuzz-seeds"
-for target in records onnx tensor_pb image; do
-  inputs=("tests/fuzz/corpus/$target" "$build/fuzz-seeds/$target")
+for target in records onnx tensor_pb image tflite; do
+  inputs=("tests/fuzz/corpus/$target")
+  [ -d "$build/fuzz-seeds/$target" ] && inputs+=("$build/fuzz-seeds/$target")
   [ -d "tests/fuzz/regressions/$target" ] && inputs+=("tests/fuzz/regressions/$target")
   [ "$target" = onnx ] && inputs+=("$build/fuzz-seeds/onnx_zoo")
   echo -n "sanitize: replay $target: "
@@ -69,4 +70,5 @@ run_pair() {
 }
 run_pair records onnx
 run_pair tensor_pb image
+run_pair tflite
 echo "sanitize: all passed in $(( $(date +%s) - start )) s"

@@ -4,6 +4,7 @@
 #include "glpool/context.h"
 #include "glpool/diagnostics.h"
 #include "glpool/files.h"
+#include "glpool/tflite.h"
 #include "glpool/gpu_info.h"
 #include "glpool/layout.h"
 #include "glpool/model.h"
