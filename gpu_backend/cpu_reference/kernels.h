@@ -11,6 +11,9 @@ namespace cpu_reference {
 
 #define GLPOOL_CPU_KERNEL(name) Status Run##name(const KernelContext& ctx, std::vector<Value>& outputs)
 
+// cumsum.cc
+GLPOOL_CPU_KERNEL(CumSum);
+
 // activation.cc
 GLPOOL_CPU_KERNEL(Relu);
 GLPOOL_CPU_KERNEL(Clip);

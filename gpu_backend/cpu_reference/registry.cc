@@ -120,6 +120,7 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"GatherElements", 11, kMax, RunGatherElements},
       {"Expand", 8, kMax, RunExpand},
       {"Tile", 6, kMax, RunTile},
+      {"CumSum", 11, kMax, RunCumSum},
       // Values and conversions (integer shape arithmetic lives here).
       {"Constant", 1, kMax, RunConstant},
       {"ConstantOfShape", 9, kMax, RunConstantOfShape},
