@@ -599,6 +599,9 @@ StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
   options.precision = Precision::kFp32;
   options.strategy = "naive";
   options.programs = std::move(programs);
+  // Calibration measures every tensor, whatever runs it; whether the model
+  // may use the fallback is decided when its own executor is created.
+  options.cpu_fallback = true;
   GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> probe, Executor::Create(graph, options));
   GLPOOL_TRY_CONTEXT(probe->Run(inputs).status(), "fp16 calibration run");
   const Executor::State& run = *probe->state_;

@@ -44,8 +44,9 @@ struct ExecutorOptions {
   // FindHalfUnsafeTensors reports; empty stores every float tensor as half.
   std::set<std::string> fp32_tensors;
   // Nodes the GPU refuses run on the CPU reference (cpu_fallback.h);
-  // false fails Create on them.
-  bool cpu_fallback = true;
+  // false (the default inside the backend) fails Create on them. Sessions
+  // set it from SessionOptions::cpu_fallback.
+  bool cpu_fallback = false;
 };
 
 // A float tensor is stored as half in fp16 mode when its calibrated max |x|
