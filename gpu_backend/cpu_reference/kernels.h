@@ -14,6 +14,10 @@ namespace cpu_reference {
 // cumsum.cc
 GLPOOL_CPU_KERNEL(CumSum);
 
+// recurrent.cc
+GLPOOL_CPU_KERNEL(LSTM);
+GLPOOL_CPU_KERNEL(GRU);
+
 // activation.cc
 GLPOOL_CPU_KERNEL(Relu);
 GLPOOL_CPU_KERNEL(Clip);

@@ -121,6 +121,9 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"Expand", 8, kMax, RunExpand},
       {"Tile", 6, kMax, RunTile},
       {"CumSum", 11, kMax, RunCumSum},
+      // Recurrence (layout 0, default activations).
+      {"LSTM", 7, kMax, RunLSTM},
+      {"GRU", 7, kMax, RunGRU},
       // Values and conversions (integer shape arithmetic lives here).
       {"Constant", 1, kMax, RunConstant},
       {"ConstantOfShape", 9, kMax, RunConstantOfShape},

@@ -12,6 +12,7 @@ const ShapeRuleTable& Rules() {
     AddElementwiseRules(&t);
     AddLayoutRules(&t);
     AddSpatialRules(&t);
+    AddRecurrentRules(&t);
     return t;
   }();
   return table;

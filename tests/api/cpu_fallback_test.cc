@@ -4,6 +4,9 @@
 // (SessionOptions::cpu_fallback = false) refuses the model naming the op.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "api_test_util.h"
 #include "app_context.h"
 #include "model_builder.h"
@@ -115,6 +118,45 @@ TEST(CpuFallbackStrict, AnOpWithNeitherKernelStillFailsNamingIt) {
   ASSERT_FALSE(session.ok());
   EXPECT_EQ(session.status().code(), StatusCode::kUnsupported);
   EXPECT_NE(session.status().message().find("no CPU fallback"), std::string::npos) << session.status().message();
+}
+
+// tests/data/recurrent_lstm_gru (scripts/make-recurrent-case.sh): a
+// bidirectional LSTM with initial states and peepholes feeding a reverse GRU,
+// with ONNX Runtime's outputs. On the GPU the recurrent nodes take the CPU
+// fallback; the rest (Relu, Transpose, Sigmoid, Add) runs on the GPU.
+TEST(CpuFallbackRecurrent, LstmAndGruMatchOnnxRuntimeInsideAGpuRun) {
+  AppEglContext app;
+  ASSERT_EQ(app.error(), "");
+  const std::string dir = std::string(GLPOOL_TEST_DATA_DIR) + "/recurrent_lstm_gru";
+  StatusOr<Model> model = Model::Load(dir + "/model.onnx");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  StatusOr<TensorData> x = LoadTensorFile(dir + "/test_data_set_0/input_0.pb");
+  ASSERT_TRUE(x.ok()) << x.status().ToString();
+  for (ObjectKind objects : {ObjectKind::kTextures, ObjectKind::kArena}) {
+    SessionOptions options;
+    options.objects = objects;
+    StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+    ASSERT_TRUE(session.ok()) << session.status().ToString();
+    StatusOr<std::map<std::string, TensorData>> outputs = (*session)->Run({{"x", *x}});
+    ASSERT_TRUE(outputs.ok()) << outputs.status().ToString();
+    int index = 0;
+    for (const char* name : {"y", "gru_h", "state_sum"}) {
+      StatusOr<TensorData> expected = LoadTensorFile(dir + "/test_data_set_0/output_" + std::to_string(index++) + ".pb");
+      ASSERT_TRUE(expected.ok()) << expected.status().ToString();
+      ASSERT_EQ(outputs->at(name).shape, expected->shape) << name;
+      float largest = 0;
+      for (float v : expected->ToFloats()) largest = std::max(largest, std::fabs(v));
+      EXPECT_LE(MaxAbsDifference(outputs->at(name), *expected), 1e-4f * largest) << name;
+    }
+    const PartitionReport& partition = (*session)->partition();
+    EXPECT_EQ(partition.cpu_nodes, (std::vector<std::string>{"lstm (LSTM)", "gru (GRU)"}));
+    EXPECT_EQ(partition.cpu_tasks, 2u);
+    EXPECT_GE(partition.gpu_tasks, 3u);
+    // LSTM reads x_relu; GRU reads the merged LSTM output. LSTM writes Y, Y_h
+    // and Y_c; GRU writes Y and Y_h.
+    EXPECT_EQ(partition.transfers_to_cpu, 2u);
+    EXPECT_EQ(partition.transfers_to_gpu, 5u);
+  }
 }
 
 }  // namespace
