@@ -14,6 +14,13 @@ namespace cpu_reference {
 // cumsum.cc
 GLPOOL_CPU_KERNEL(CumSum);
 
+// quantize.cc
+GLPOOL_CPU_KERNEL(QuantizeLinear);
+GLPOOL_CPU_KERNEL(DequantizeLinear);
+GLPOOL_CPU_KERNEL(DynamicQuantizeLinear);
+GLPOOL_CPU_KERNEL(MatMulInteger);
+GLPOOL_CPU_KERNEL(QLinearMatMul);
+
 // recurrent.cc
 GLPOOL_CPU_KERNEL(LSTM);
 GLPOOL_CPU_KERNEL(GRU);

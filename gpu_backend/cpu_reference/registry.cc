@@ -121,6 +121,12 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"Expand", 8, kMax, RunExpand},
       {"Tile", 6, kMax, RunTile},
       {"CumSum", 11, kMax, RunCumSum},
+      // Quantized ops (uint8/int8, per tensor or per axis; opset 13's semantics).
+      {"QuantizeLinear", 10, kMax, RunQuantizeLinear},
+      {"DequantizeLinear", 10, kMax, RunDequantizeLinear},
+      {"DynamicQuantizeLinear", 11, kMax, RunDynamicQuantizeLinear},
+      {"MatMulInteger", 10, kMax, RunMatMulInteger},
+      {"QLinearMatMul", 10, kMax, RunQLinearMatMul},
       // Recurrence (layout 0, default activations).
       {"LSTM", 7, kMax, RunLSTM},
       {"GRU", 7, kMax, RunGRU},

@@ -13,6 +13,7 @@ const ShapeRuleTable& Rules() {
     AddLayoutRules(&t);
     AddSpatialRules(&t);
     AddRecurrentRules(&t);
+    AddQuantizedRules(&t);
     return t;
   }();
   return table;

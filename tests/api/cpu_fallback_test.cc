@@ -120,35 +120,46 @@ TEST(CpuFallbackStrict, AnOpWithNeitherKernelStillFailsNamingIt) {
   EXPECT_NE(session.status().message().find("no CPU fallback"), std::string::npos) << session.status().message();
 }
 
-// tests/data/recurrent_lstm_gru (scripts/make-recurrent-case.sh): a
-// bidirectional LSTM with initial states and peepholes feeding a reverse GRU,
-// with ONNX Runtime's outputs. On the GPU the recurrent nodes take the CPU
-// fallback; the rest (Relu, Transpose, Sigmoid, Add) runs on the GPU.
-TEST(CpuFallbackRecurrent, LstmAndGruMatchOnnxRuntimeInsideAGpuRun) {
+// A case folder of tests/data (scripts/make-fallback-cases.sh: outputs from
+// ONNX Runtime) run on the GPU with `objects`: every output within 1e-4 x
+// its max |value| of ONNX Runtime's. Returns the session's partition.
+PartitionReport RunCaseOnGpu(const std::string& case_name, const std::vector<std::string>& output_names,
+                             ObjectKind objects) {
+  const std::string dir = std::string(GLPOOL_TEST_DATA_DIR) + "/" + case_name;
+  StatusOr<Model> model = Model::Load(dir + "/model.onnx");
+  EXPECT_TRUE(model.ok()) << model.status().ToString();
+  StatusOr<TensorData> x = LoadTensorFile(dir + "/test_data_set_0/input_0.pb");
+  EXPECT_TRUE(x.ok()) << x.status().ToString();
+  if (!model.ok() || !x.ok()) return {};
+  SessionOptions options;
+  options.objects = objects;
+  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  EXPECT_TRUE(session.ok()) << session.status().ToString();
+  if (!session.ok()) return {};
+  StatusOr<std::map<std::string, TensorData>> outputs = (*session)->Run({{"x", *x}});
+  EXPECT_TRUE(outputs.ok()) << outputs.status().ToString();
+  if (!outputs.ok()) return {};
+  for (size_t i = 0; i < output_names.size(); ++i) {
+    const std::string& name = output_names[i];
+    StatusOr<TensorData> expected = LoadTensorFile(dir + "/test_data_set_0/output_" + std::to_string(i) + ".pb");
+    EXPECT_TRUE(expected.ok()) << expected.status().ToString();
+    if (!expected.ok()) continue;
+    EXPECT_EQ(outputs->at(name).shape, expected->shape) << name;
+    float largest = 0;
+    for (float v : expected->ToFloats()) largest = std::max(largest, std::fabs(v));
+    EXPECT_LE(MaxAbsDifference(outputs->at(name), *expected), 1e-4f * largest) << case_name << " " << name;
+  }
+  return (*session)->partition();
+}
+
+// A bidirectional LSTM with initial states and peepholes feeding a reverse
+// GRU: the recurrent nodes take the CPU fallback, the rest (Relu,
+// Transpose, Sigmoid, Add) runs on the GPU.
+TEST(CpuFallbackCases, LstmAndGruMatchOnnxRuntimeInsideAGpuRun) {
   AppEglContext app;
   ASSERT_EQ(app.error(), "");
-  const std::string dir = std::string(GLPOOL_TEST_DATA_DIR) + "/recurrent_lstm_gru";
-  StatusOr<Model> model = Model::Load(dir + "/model.onnx");
-  ASSERT_TRUE(model.ok()) << model.status().ToString();
-  StatusOr<TensorData> x = LoadTensorFile(dir + "/test_data_set_0/input_0.pb");
-  ASSERT_TRUE(x.ok()) << x.status().ToString();
   for (ObjectKind objects : {ObjectKind::kTextures, ObjectKind::kArena}) {
-    SessionOptions options;
-    options.objects = objects;
-    StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
-    ASSERT_TRUE(session.ok()) << session.status().ToString();
-    StatusOr<std::map<std::string, TensorData>> outputs = (*session)->Run({{"x", *x}});
-    ASSERT_TRUE(outputs.ok()) << outputs.status().ToString();
-    int index = 0;
-    for (const char* name : {"y", "gru_h", "state_sum"}) {
-      StatusOr<TensorData> expected = LoadTensorFile(dir + "/test_data_set_0/output_" + std::to_string(index++) + ".pb");
-      ASSERT_TRUE(expected.ok()) << expected.status().ToString();
-      ASSERT_EQ(outputs->at(name).shape, expected->shape) << name;
-      float largest = 0;
-      for (float v : expected->ToFloats()) largest = std::max(largest, std::fabs(v));
-      EXPECT_LE(MaxAbsDifference(outputs->at(name), *expected), 1e-4f * largest) << name;
-    }
-    const PartitionReport& partition = (*session)->partition();
+    const PartitionReport partition = RunCaseOnGpu("recurrent_lstm_gru", {"y", "gru_h", "state_sum"}, objects);
     EXPECT_EQ(partition.cpu_nodes, (std::vector<std::string>{"lstm (LSTM)", "gru (GRU)"}));
     EXPECT_EQ(partition.cpu_tasks, 2u);
     EXPECT_GE(partition.gpu_tasks, 3u);
@@ -156,6 +167,19 @@ TEST(CpuFallbackRecurrent, LstmAndGruMatchOnnxRuntimeInsideAGpuRun) {
     // and Y_c; GRU writes Y and Y_h.
     EXPECT_EQ(partition.transfers_to_cpu, 2u);
     EXPECT_EQ(partition.transfers_to_gpu, 5u);
+  }
+}
+
+// DynamicQuantizeLinear -> MatMulInteger, QuantizeLinear/DequantizeLinear
+// per axis with int8 zero points, QLinearMatMul: uint8/int8/int32 tensors
+// cross between GPU storage and the CPU reference exactly.
+TEST(CpuFallbackCases, QuantizedOpsMatchOnnxRuntimeInsideAGpuRun) {
+  AppEglContext app;
+  ASSERT_EQ(app.error(), "");
+  for (ObjectKind objects : {ObjectKind::kBuffers, ObjectKind::kTextures}) {
+    const PartitionReport partition = RunCaseOnGpu("quantized_ops", {"dense", "x_round", "qdense"}, objects);
+    EXPECT_EQ(partition.cpu_tasks, 6u);
+    EXPECT_EQ(partition.gpu_tasks, 3u);  // Cast, and the two Muls
   }
 }
 

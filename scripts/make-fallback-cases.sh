@@ -1,21 +1,24 @@
 #!/bin/bash
-# Writes tests/data/recurrent_lstm_gru/: a small model with an LSTM
-# (bidirectional, B, initial_h/c, peepholes) and a GRU (reverse,
-# linear_before_reset) between GPU ops, one input, and ONNX Runtime's outputs
-# as an ONNX backend-test case folder (model.onnx, test_data_set_0/*.pb).
+# Writes small ONNX backend-test case folders (model.onnx,
+# test_data_set_0/*.pb) whose outputs come from ONNX Runtime, for ops that
+# run through the CPU fallback on the GPU:
+#   tests/data/recurrent_lstm_gru: an LSTM (bidirectional, B, initial_h/c,
+#     peepholes) and a GRU (reverse, linear_before_reset) between GPU ops;
+#   tests/data/quantized_ops: DynamicQuantizeLinear -> MatMulInteger,
+#     QuantizeLinear/DequantizeLinear per axis, QLinearMatMul.
 # Needs /usr/bin/python3 with onnx and numpy, and onnxruntime-node from
 # scripts/fetch-models.sh. Run from the repository root.
 set -euo pipefail
-out=tests/data/recurrent_lstm_gru
+cases="tests/data/recurrent_lstm_gru tests/data/quantized_ops"
 modules="${GLPOOL_NPM_CACHE:-$HOME/.cache/glpool/npm}/node_modules"
 if [ ! -d "$modules/onnxruntime-node" ]; then
   echo "onnxruntime-node is missing from $modules: run bash scripts/fetch-models.sh" >&2
   exit 1
 fi
-rm -rf "$out" && mkdir -p "$out/test_data_set_0"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-/usr/bin/python3 - "$out" "$tmp" <<'PY'
+for out in $cases; do rm -rf "$out" && mkdir -p "$out/test_data_set_0" "$tmp/$out"; done
+/usr/bin/python3 - tests/data/recurrent_lstm_gru "$tmp/tests/data/recurrent_lstm_gru" <<'PY'
 import json, sys
 import numpy as np
 import onnx
@@ -56,7 +59,51 @@ with open(out + "/test_data_set_0/input_0.pb", "wb") as f:
     f.write(numpy_helper.from_array(x, "x").SerializeToString())
 json.dump({"x": {"dims": list(x.shape), "data": x.ravel().tolist()}}, open(tmp + "/inputs.json", "w"))
 PY
-NODE_PATH="$modules" node - "$out/model.onnx" "$tmp/inputs.json" "$tmp/outputs.json" <<'JS'
+/usr/bin/python3 - tests/data/quantized_ops "$tmp/tests/data/quantized_ops" <<'PY'
+import json, sys
+import numpy as np
+import onnx
+from onnx import helper as h, numpy_helper, TensorProto as T
+out, tmp = sys.argv[1], sys.argv[2]
+rng = np.random.default_rng(29)
+M, K, N = 4, 6, 5
+w = rng.integers(0, 256, [K, N], dtype=np.uint8)
+inits = [
+    numpy_helper.from_array(w, "w_q"),
+    numpy_helper.from_array(np.array(131, dtype=np.uint8), "w_zero"),
+    numpy_helper.from_array(np.array(0.02, dtype=np.float32), "w_scale"),
+    numpy_helper.from_array(np.array([0.05, 0.1, 0.2, 0.03, 0.07, 0.5], dtype=np.float32), "col_scale"),
+    numpy_helper.from_array(np.array([0, -3, 5, 1, -7, 2], dtype=np.int8), "col_zero"),
+    numpy_helper.from_array(np.array(0.04, dtype=np.float32), "y_scale"),
+    numpy_helper.from_array(np.array(120, dtype=np.uint8), "y_zero"),
+]
+nodes = [
+    h.make_node("DynamicQuantizeLinear", ["x"], ["x_q", "x_scale", "x_zero"], name="dyn_quant"),
+    h.make_node("MatMulInteger", ["x_q", "w_q", "x_zero", "w_zero"], ["acc"], name="matmul_int"),
+    h.make_node("Cast", ["acc"], ["acc_f"], name="acc_to_float", to=T.FLOAT),
+    h.make_node("Mul", ["x_scale", "w_scale"], ["acc_scale"], name="acc_scale"),
+    h.make_node("Mul", ["acc_f", "acc_scale"], ["dense"], name="rescale"),
+    h.make_node("QuantizeLinear", ["x", "col_scale", "col_zero"], ["x_cols"], name="quant_cols", axis=1),
+    h.make_node("DequantizeLinear", ["x_cols", "col_scale", "col_zero"], ["x_round"], name="dequant_cols", axis=1),
+    h.make_node("QLinearMatMul", ["x_q", "x_scale", "x_zero", "w_q", "w_scale", "w_zero", "y_scale", "y_zero"],
+                ["y_q"], name="qlinear_matmul"),
+    h.make_node("DequantizeLinear", ["y_q", "y_scale", "y_zero"], ["qdense"], name="dequant_y"),
+]
+graph = h.make_graph(nodes, "quantized_ops", [h.make_tensor_value_info("x", T.FLOAT, [M, K])],
+                     [h.make_tensor_value_info("dense", T.FLOAT, [M, N]),
+                      h.make_tensor_value_info("x_round", T.FLOAT, [M, K]),
+                      h.make_tensor_value_info("qdense", T.FLOAT, [M, N])], inits)
+model = h.make_model(graph, opset_imports=[h.make_opsetid("", 13)], producer_name="glpool make-fallback-cases.sh")
+model.ir_version = 8
+onnx.checker.check_model(model)
+onnx.save(model, out + "/model.onnx")
+x = (rng.standard_normal([M, K]) * 2).astype(np.float32)
+with open(out + "/test_data_set_0/input_0.pb", "wb") as f:
+    f.write(numpy_helper.from_array(x, "x").SerializeToString())
+json.dump({"x": {"dims": list(x.shape), "data": x.ravel().tolist()}}, open(tmp + "/inputs.json", "w"))
+PY
+for out in $cases; do
+NODE_PATH="$modules" node - "$out/model.onnx" "$tmp/$out/inputs.json" "$tmp/$out/outputs.json" <<'JS'
 const ort = require('onnxruntime-node');
 const fs = require('fs');
 (async () => {
@@ -70,7 +117,7 @@ const fs = require('fs');
   fs.writeFileSync(outputsFile, JSON.stringify(out));
 })().catch((e) => { console.error(e); process.exit(1); });
 JS
-/usr/bin/python3 - "$out" "$tmp" <<'PY'
+/usr/bin/python3 - "$out" "$tmp/$out" <<'PY'
 import json, sys
 import numpy as np
 from onnx import numpy_helper
@@ -80,4 +127,5 @@ for i, t in enumerate(json.load(open(tmp + "/outputs.json"))):
     with open(f"{out}/test_data_set_0/output_{i}.pb", "wb") as f:
         f.write(numpy_helper.from_array(array, t["name"]).SerializeToString())
 PY
-echo "wrote $out (ONNX Runtime $(NODE_PATH="$modules" node -e "console.log(require('onnxruntime-node/package.json').version)"))"
+done
+echo "wrote $cases (ONNX Runtime $(NODE_PATH="$modules" node -e "console.log(require('onnxruntime-node/package.json').version)"))"
