@@ -8,6 +8,7 @@
 #include "api/gpu_binding.h"
 #include "api/model_impl.h"
 #include "api/program_sharing.h"
+#include "gpu_backend/compile/memory_order.h"
 #include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/gl/gl_call.h"
 #include "gpu_backend/gl/gl_counters.h"
@@ -95,6 +96,14 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
   auto plan = std::make_unique<ShapePlan>();
   plan->shapes = shapes;
   GLPOOL_ASSIGN_OR_RETURN(plan->graph, ImportAtShapes(model, shapes));
+  if (gpu() && options.node_order == NodeOrder::kMemory) {
+    MemoryOrderOptions order_options;
+    order_options.precision = options.precision;
+    order_options.budget_seconds = options.order_budget_seconds;
+    StatusOr<MemoryOrderResult> ordered = OrderForMemory(plan->graph, order_options);
+    if (!ordered.ok()) return ordered.status().WithContext(model.label() + ": memory order");
+    plan->graph = std::move(ordered->graph);
+  }
   if (gpu()) {
     ExecutorOptions executor_options;
     executor_options.objects = options.objects;

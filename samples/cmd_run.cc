@@ -1,5 +1,5 @@
 // glpool run MODEL [--input FILE.pb|IMAGE] [--strategy S] [--objects K]
-//                  [--precision P] [--repeat N] [--json] [--backend gpu|cpu]
+//                  [--precision P] [--order given|memory] [--repeat N] [--json] [--backend gpu|cpu]
 //                  [--overlay [--frames N]] [--overlay-png FILE] [--profile N]
 #include <algorithm>
 #include <chrono>
@@ -28,6 +28,7 @@ struct RunFlags {
   std::string strategy = "auto";
   std::string objects = "buffers";
   std::string precision = "fp32";
+  std::string order = "given";  // node order on the GPU: given | memory
   std::string backend = "gpu";
   std::string context = "headless";
   int repeat = 1;
@@ -102,7 +103,7 @@ void PrintHuman(const nlohmann::json& report) {
     const double bound = m["lower_bound_bytes"].get<double>();
     std::cout << std::fixed << std::setprecision(2) << "memory:   " << m["objects"].get<std::string>() << ", "
               << m["precision"].get<std::string>() << ", strategy " << m["strategy"].get<std::string>() << " -> "
-              << m["chosen"].get<std::string>() << "\n"
+              << m["chosen"].get<std::string>() << ", " << m["order"].get<std::string>() << " node order\n"
               << "          " << m["tensors"].get<size_t>() << " pooled tensors in " << m["pool_objects"].get<size_t>()
               << " objects" << (m["buffer_fallbacks"].get<size_t>() ? " (" + std::to_string(m["buffer_fallbacks"].get<size_t>()) + " too large for a texture, in buffers)" : "")
               << "\n          naive " << naive / 1e6 << " MB, pool " << pool / 1e6 << " MB ("
@@ -198,8 +199,11 @@ int RunModel(const RunFlags& flags) {
   if (flags.backend == "gpu") {
     auto objects = ParseObjectKind(flags.objects);
     auto precision = ParsePrecision(flags.precision);
+    auto order = ParseNodeOrder(flags.order);
     if (!objects.ok()) return fail(objects.status());
     if (!precision.ok()) return fail(precision.status());
+    if (!order.ok()) return fail(order.status());
+    options.node_order = *order;
     auto made = samples::MakeSampleContext(flags.context);
     if (!made.ok()) {
       return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
@@ -240,7 +244,8 @@ int RunModel(const RunFlags& flags) {
                         {"pool_bytes", m.pool_bytes},     {"lower_bound_bytes", m.lower_bound_bytes},
                         {"gl_pool_bytes", m.gl_pool_bytes}, {"external_bytes", m.external_bytes},
                         {"fp32_integer_tensors", m.fp32_integer_tensors},
-                        {"fp32_range_tensors", m.fp32_range_tensors}};
+                        {"fp32_range_tensors", m.fp32_range_tensors},
+                        {"order", NodeOrderName(options.node_order)}};
     report["tasks"] = (*session)->tasks().size();
     report["partition"] = PartitionJson((*session)->partition());
     if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(**session, flags.profile);
@@ -268,6 +273,10 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--strategy", flags->strategy, "Pool strategy (see `glpool plan`)")->capture_default_str();
   command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
   command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->add_option("--order", flags->order,
+                      "GPU node order: given (the model's), or memory (a topological order searched for a lower "
+                      "peak of live pool bytes, within 1 s)")
+      ->capture_default_str();
   command->add_option("--repeat", flags->repeat, "Runs to time (1 to 100000)")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();

@@ -192,6 +192,10 @@ Result ConstantOfShape(const NodeView& v, const TensorType& type) {
   return Single(std::move(out));
 }
 
+// Integer results wrap modulo 2^64 as ONNX Runtime's (and numpy's) int64
+// arithmetic does; computed in uint64, where wrapping is defined.
+int64_t Wrapped(uint64_t value) { return static_cast<int64_t>(value); }
+
 Result Range(const NodeView& v, const TensorType& type) {
   const int64_t count = type.shape[0];
   if (IsFloatType(type.dtype)) {
@@ -202,7 +206,13 @@ Result Range(const NodeView& v, const TensorType& type) {
   }
   const int64_t start = v.in(0).data.ToInt64s()[0], delta = v.in(2).data.ToInt64s()[0];
   std::vector<int64_t> values(static_cast<size_t>(count));
-  for (int64_t i = 0; i < count; ++i) values[static_cast<size_t>(i)] = start + i * delta;
+  // In unsigned arithmetic: RangeCount's count comes from a double, so for
+  // a hostile start/delta the last value may lie past int64; it wraps as
+  // the int types of the spec do instead of overflowing.
+  for (int64_t i = 0; i < count; ++i) {
+    values[static_cast<size_t>(i)] =
+        Wrapped(static_cast<uint64_t>(start) + static_cast<uint64_t>(i) * static_cast<uint64_t>(delta));
+  }
   return Single(TensorFromInt64s(type.dtype, type.shape, values));
 }
 
@@ -260,10 +270,6 @@ Result Elementwise(const NodeView& v, const TensorType& type, const IntFn& int_f
   if (use_float) return Single(TensorFromDoubles(type.dtype, type.shape, float_out));
   return Single(TensorFromInt64s(type.dtype, type.shape, int_out));
 }
-
-// Integer results wrap modulo 2^64 as ONNX Runtime's (and numpy's) int64
-// arithmetic does; computed in uint64, where wrapping is defined.
-int64_t Wrapped(uint64_t value) { return static_cast<int64_t>(value); }
 
 Result Arithmetic(const NodeView& v, const TensorType& type) {
   const std::string& op = v.node().op_type;

@@ -111,7 +111,11 @@ StatusOr<Shape> ConcatShape(const std::vector<Shape>& shapes, int64_t axis) {
                                  " differ outside axis " + std::to_string(a));
       }
     }
-    out[static_cast<size_t>(a)] += s[static_cast<size_t>(a)];
+    int64_t& along = out[static_cast<size_t>(a)];
+    if (__builtin_add_overflow(along, s[static_cast<size_t>(a)], &along) || along > kMaxShapeElements) {
+      return UnsupportedError("Concat along axis " + std::to_string(a) + " exceeds " +
+                              std::to_string(kMaxShapeElements) + " elements");
+    }
   }
   return out;
 }
@@ -231,8 +235,17 @@ StatusOr<std::vector<int64_t>> ReadSplit(const NodeView& v, int64_t dim) {
     }
     split.assign(static_cast<size_t>(parts), dim / parts);
   }
+  // Each size within [0, dim] before the sum, so a hostile size cannot
+  // overflow it.
   int64_t total = 0;
-  for (int64_t s : split) total += s;
+  for (int64_t s : split) {
+    if (s < 0 || s > dim) {
+      return InvalidModelError("Split size " + std::to_string(s) + " lies outside the dimension's 0.." +
+                               std::to_string(dim));
+    }
+    total += s;
+    if (total > dim) break;
+  }
   if (static_cast<int64_t>(split.size()) != parts || total != dim) {
     return InvalidModelError("Split sizes do not match the outputs or the dimension");
   }

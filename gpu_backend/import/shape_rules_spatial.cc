@@ -1,5 +1,6 @@
 // Shape rules for ops over spatial dims (NCHW and its 1-D/3-D kin):
 // convolutions, pooling, padding, resizing, depth/space rearrangement.
+#include <algorithm>
 #include <cmath>
 
 #include "gpu_backend/import/shape_rules_table.h"
@@ -106,10 +107,22 @@ Types ConvTranspose(const NodeView& v) {
   GLPOOL_ASSIGN_OR_RETURN(Window w, ReadWindow(v, spatial, Shape(weight.begin() + 2, weight.end())));
   const int64_t group = v.node().GetInt("group", 1);
   if (group <= 0 || x[1] != weight[0]) return InvalidModelError("ConvTranspose channels do not match its weight");
+  // Bounded before weight[1] * group: a hostile group must not overflow it.
+  if (group > kMaxShapeElements / std::max<int64_t>(weight[1], 1)) {
+    return UnsupportedError("ConvTranspose group " + std::to_string(group) + " with weight " +
+                            ShapeToString(weight) + " gives more than " + std::to_string(kMaxShapeElements) +
+                            " channels");
+  }
   const std::vector<int64_t> output_padding =
       v.node().GetInts("output_padding", std::vector<int64_t>(spatial, 0));
   const std::vector<int64_t> output_shape = v.node().GetInts("output_shape");
   if (output_padding.size() != spatial) return InvalidModelError("output_padding has the wrong length");
+  for (int64_t padding : output_padding) {
+    if (padding < 0 || padding > kMaxWindowAttribute) {
+      return InvalidModelError("output_padding " + std::to_string(padding) + " lies outside 0.." +
+                               std::to_string(kMaxWindowAttribute));
+    }
+  }
   Shape out{x[0], weight[1] * group};
   for (size_t i = 0; i < spatial; ++i) {
     if (!output_shape.empty()) {
@@ -162,6 +175,14 @@ Types Pad(const NodeView& v) {
   if (pads.size() != 2 * x.size()) return InvalidModelError("Pad pads must hold 2 values per dimension");
   Shape out = x;
   for (size_t i = 0; i < x.size(); ++i) {
+    // Each pad within +-2^40 (a tensor's element bound) before the sum, so
+    // a hostile pad near 2^63 is an error rather than a signed overflow.
+    for (int64_t pad : {pads[i], pads[i + x.size()]}) {
+      if (pad > kMaxShapeElements || pad < -kMaxShapeElements) {
+        return InvalidModelError("Pad value " + std::to_string(pad) + " lies outside +-" +
+                                 std::to_string(kMaxShapeElements));
+      }
+    }
     out[i] += pads[i] + pads[i + x.size()];
     if (out[i] < 0) return InvalidModelError("Pad removes more than the dimension holds");
   }
@@ -176,8 +197,14 @@ StatusOr<Shape> ScaleShape(const Shape& x, const std::vector<float>& scales) {
   Shape out;
   for (size_t i = 0; i < x.size(); ++i) {
     if (!(scales[i] > 0)) return InvalidModelError("scales must be positive");
-    // Single precision on purpose: ONNX Runtime computes it so.
-    out.push_back(static_cast<int64_t>(std::floor(static_cast<float>(x[i]) * scales[i])));
+    // Single precision on purpose: ONNX Runtime computes it so. Checked
+    // before the cast: a float past int64's range converts undefined.
+    const float scaled = std::floor(static_cast<float>(x[i]) * scales[i]);
+    if (!(scaled <= static_cast<float>(kMaxShapeElements))) {
+      return UnsupportedError("scale " + std::to_string(scales[i]) + " makes dimension " + std::to_string(x[i]) +
+                              " larger than " + std::to_string(kMaxShapeElements));
+    }
+    out.push_back(static_cast<int64_t>(scaled));
   }
   return out;
 }

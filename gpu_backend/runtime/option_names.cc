@@ -24,4 +24,12 @@ StatusOr<Precision> ParsePrecision(const std::string& name) {
   return InvalidArgumentError("unknown precision '" + name + "' (expected fp32 or fp16)");
 }
 
+const char* NodeOrderName(NodeOrder order) { return order == NodeOrder::kMemory ? "memory" : "given"; }
+
+StatusOr<NodeOrder> ParseNodeOrder(const std::string& name) {
+  if (name == "given") return NodeOrder::kGiven;
+  if (name == "memory") return NodeOrder::kMemory;
+  return InvalidArgumentError("unknown node order '" + name + "' (expected given or memory)");
+}
+
 }  // namespace glpool

@@ -34,6 +34,16 @@ GLPOOL_API std::vector<std::string> StrategyNames(ObjectKind kind);
 // machines without GLES 3.1.
 enum class Backend { kGpu, kCpuReference };
 
+// The order the GPU runs a network's nodes in. kGiven: the model's own
+// (topological) order. kMemory: a topological order searched for a lower
+// peak of live pooled bytes (a bounded dynamic programme over the sets of
+// nodes already run, within SessionOptions::order_budget_seconds per input
+// shape), kept only when its peak is strictly lower, so the pool's floor
+// itself drops; results are the same, only the order differs.
+enum class NodeOrder { kGiven, kMemory };
+GLPOOL_API const char* NodeOrderName(NodeOrder order);  // "given", "memory"
+GLPOOL_API StatusOr<NodeOrder> ParseNodeOrder(const std::string& name);
+
 struct SessionOptions {
   Backend backend = Backend::kGpu;
   ObjectKind objects = ObjectKind::kBuffers;
@@ -43,6 +53,10 @@ struct SessionOptions {
   std::string strategy = "auto";
   // Seconds the arena's exact offset search may spend per input shape.
   double arena_budget_seconds = 1.0;
+  // Node order on the GPU (kMemory: searched once per input shape, within
+  // order_budget_seconds; Session::memory() reports the pool it gives).
+  NodeOrder node_order = NodeOrder::kGiven;
+  double order_budget_seconds = 1.0;
   // Shapes for inputs with symbolic dims (Model::inputs() names them); an
   // input whose dims are all fixed may be left out. Reshape() changes them.
   std::map<std::string, Shape> input_shapes;

@@ -64,6 +64,16 @@ std::string WriteUnsupportedOpModel() {
   return builder.Save(MakeTempDir());
 }
 
+std::string WriteTwoBranchModel() {
+  ModelBuilder builder;
+  builder.Input("x", {1, 8, 32, 32}).Output("y");
+  builder.Node("Sigmoid", {"x"}, {"a"}, "sigmoid").Node("Tanh", {"x"}, {"b"}, "tanh");
+  builder.Node("GlobalAveragePool", {"a"}, {"a_pooled"}, "pool_a");
+  builder.Node("GlobalAveragePool", {"b"}, {"b_pooled"}, "pool_b");
+  builder.Node("Add", {"a_pooled", "b_pooled"}, {"y"}, "sum");
+  return builder.Save(MakeTempDir());
+}
+
 TensorData RandomFloats(const Shape& shape, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> uniform(0.0f, 1.0f);

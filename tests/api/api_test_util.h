@@ -27,6 +27,12 @@ std::string WriteFourChannelModel();
 // A model with one op glpool has no kernel for on the GPU (but ONNX knows).
 std::string WriteUnsupportedOpModel();
 
+// Two branches over x (1 x 8 x 32 x 32), each a large tensor reduced to a
+// small one, listed breadth-first: Sigmoid, Tanh, then both global pools,
+// then their sum "y". In this given order both large tensors are live at
+// once; running each branch to its pool first halves that peak.
+std::string WriteTwoBranchModel();
+
 // Values in [0, 1) from a fixed seed.
 TensorData RandomFloats(const Shape& shape, uint32_t seed);
 
