@@ -46,6 +46,7 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"Mul", 1, kMax, RunMul},
       {"Div", 1, kMax, RunDiv},
       {"Pow", 1, kMax, RunPow},
+      {"Mod", 10, kMax, RunMod},
       {"Max", 6, kMax, RunMax},
       {"Min", 6, kMax, RunMin},
       {"Sum", 6, kMax, RunSum},
