@@ -5,6 +5,7 @@
 
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/kernels/kernel_check.h"
+#include "gpu_backend/runtime/cpu_fallback.h"
 
 namespace glpool {
 
@@ -35,11 +36,15 @@ StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string&
   options.memory_order = flags.memory_order;
   GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadAnyModel(path, options.import));
   // Refuse what `run` would refuse: every kernel of the graph `run` runs
-  // (the fused one) is built, without GL.
+  // (the fused one) is built, without GL; a node the CPU fallback takes is
+  // a task like any other.
   {
     Graph fused = graph;
     GLPOOL_TRY_CONTEXT(RunDefaultPasses(fused), path);
-    GLPOOL_TRY_CONTEXT(CheckGpuKernels(fused), path);
+    GLPOOL_TRY_CONTEXT(CheckGpuKernels(fused, [&fused](const Node& node, const Status& refusal) {
+                         return CheckCpuFallback(fused, node, refusal);
+                       }),
+                       path);
   }
   const std::string model = ModelNameFromPath(path);
   std::vector<PlanModelVariant> variants;

@@ -55,6 +55,7 @@ struct Session::Impl {
   std::vector<PoolObject> no_objects;
   std::vector<PlacedTensor> no_tensors;
   std::vector<TaskInfo> no_tasks;
+  PartitionReport no_partition;
   std::vector<double> no_times;
   // Set once a reset is seen: a lost context's objects are gone, so this
   // session refuses to run again (its destructor still deletes its names).
@@ -111,6 +112,7 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     executor_options.budget_seconds = options.arena_budget_seconds;
     executor_options.memory_budget_bytes = options.memory_budget_bytes;
     executor_options.programs = programs;
+    executor_options.cpu_fallback = options.cpu_fallback;
     if (options.precision == Precision::kFp16 && plans.empty() && !options.calibration_inputs.empty()) {
       StatusOr<std::set<std::string>> unsafe = FindHalfUnsafeTensors(plan->graph, options.calibration_inputs, programs);
       if (!unsafe.ok()) return unsafe.status().WithContext(model.label() + ": fp16 calibration");
@@ -317,6 +319,9 @@ const std::vector<PlacedTensor>& Session::tensors() const {
 }
 const std::vector<TaskInfo>& Session::tasks() const {
   return impl_->gpu() ? impl_->current->executor->tasks() : impl_->no_tasks;
+}
+const PartitionReport& Session::partition() const {
+  return impl_->gpu() ? impl_->current->executor->partition() : impl_->no_partition;
 }
 const std::vector<double>& Session::task_ms() const {
   return impl_->gpu() ? impl_->current->executor->task_ms() : impl_->no_times;

@@ -49,7 +49,7 @@ field() { grep -oE "$2=[^ ]+" "$results/$1.txt" | head -n 1 | cut -d= -f2; }
   echo "Each target starts from a fresh scratch corpus seeded with tests/fuzz/corpus, the"
   echo "regressions and scripts/fuzz_seeds.sh's seeds, and stops at $runs inputs or $seconds s."
   echo "Limits: -timeout=10 s per input; one allocation of at most 2 GiB; 2 GiB RSS (onnx: 4 GiB,"
-  echo "its random weights are capped at 64 MiB each and constant folding at 2^24 elements)."
+  echo "its random weights are capped at 64 MiB each and constant folding at 2^22 elements)."
   echo
   echo "| target | inputs run | time (s) | coverage (cov: edges) | crashes + hangs + OOMs |"
   echo "|---|---:|---:|---:|---:|"

@@ -14,6 +14,7 @@
 #include "samples/model_input.h"
 #include "samples/model_loading.h"
 #include "samples/overlay/overlay_png.h"
+#include "samples/partition_report.h"
 #include "samples/overlay/overlay_session.h"
 #include "samples/overlay/overlay_window.h"
 #include "samples/sample_context.h"
@@ -39,6 +40,7 @@ struct RunFlags {
   std::string overlay_png;   // render the overlay off-screen to this PNG
   int frames = 0;            // --overlay: close after N frames (0: when closed)
   int profile = 0;           // list the N slowest tasks of the last run
+  bool no_cpu_fallback = false;
 };
 
 // The `count` slowest tasks of the session's last timed run, slowest first,
@@ -116,6 +118,7 @@ void PrintHuman(const nlohmann::json& report) {
                 << " float tensors whose calibrated range half cannot hold\n";
     }
   }
+  if (report.contains("partition")) PrintPartition(report["partition"], std::cout);
   if (report.contains("slowest_tasks")) {
     std::cout << "slowest:  (each task timed with a glFinish after it)\n";
     for (const auto& row : report["slowest_tasks"]) {
@@ -200,6 +203,7 @@ int RunModel(const RunFlags& flags) {
   options.strategy = flags.strategy;
   // --profile times each task of the last run (a glFinish after each one).
   options.time_tasks = flags.profile > 0;
+  options.cpu_fallback = !flags.no_cpu_fallback;
   std::optional<samples::SampleContext> context;
   if (flags.backend == "gpu") {
     auto objects = ParseObjectKind(flags.objects);
@@ -253,6 +257,7 @@ int RunModel(const RunFlags& flags) {
                         {"fp32_range_tensors", m.fp32_range_tensors},
                         {"order", NodeOrderName(options.node_order)}};
     report["tasks"] = (*session)->tasks().size();
+    report["partition"] = PartitionJson((*session)->partition());
     if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(**session, flags.profile);
   }
   report["first_ms"] = ms.front();
@@ -291,6 +296,8 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--backend", flags->backend, "gpu, or cpu for the CPU reference")->capture_default_str();
   command->add_option("--context", flags->context, "headless, window or auto")->capture_default_str();
   command->add_flag("--json", flags->json, "Print one JSON object");
+  command->add_flag("--no-cpu-fallback", flags->no_cpu_fallback,
+                    "Fail on a node with no GPU kernel instead of running it on the CPU reference");
   command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU)")
       ->check(CLI::NonNegativeNumber);
   command->add_option("--mask-png", flags->mask_png,

@@ -29,7 +29,7 @@ inputs=("tests/fuzz/corpus/$target")
 case "$target" in
   records) flags=(-max_len=4096 -dict=tests/fuzz/records.dict -rss_limit_mb=2048) ;;
   # The onnx target fills random weights up to 64 MiB each and folds
-  # constants up to 2^24 elements, so one allocation past 2 GiB is a finding.
+  # constants up to 2^22 elements, so one allocation past 2 GiB is a finding.
   onnx) flags=(-max_len=16384 -malloc_limit_mb=2048 -rss_limit_mb=4096) ;;
   *) flags=(-max_len=16384 -rss_limit_mb=2048) ;;
 esac

@@ -171,6 +171,21 @@ Status RunDiv(const KernelContext& ctx, std::vector<Value>& outputs) {
                     [](int64_t a, int64_t b) { return a / b; }, /*int_division=*/true);
 }
 
+Status RunMod(const KernelContext& ctx, std::vector<Value>& outputs) {
+  // fmod=1: the remainder takes the dividend's sign (C's fmod); fmod=0
+  // (integers only, as ONNX requires): the divisor's sign, as in Python.
+  const bool c_fmod = ctx.node.GetInt("fmod", 0) != 0;
+  GLPOOL_ASSIGN_OR_RETURN(const Value* a, ctx.Input(0));
+  if (a->is_floating() && !c_fmod) return InvalidModelError("Mod of floats needs fmod=1");
+  return Arithmetic(
+      ctx, outputs, [](float x, float y) { return std::fmod(x, y); },
+      [c_fmod](int64_t x, int64_t y) {
+        const int64_t r = x % y;
+        return (!c_fmod && r != 0 && ((r < 0) != (y < 0))) ? r + y : r;
+      },
+      /*int_division=*/true);
+}
+
 Status RunMax(const KernelContext& ctx, std::vector<Value>& outputs) {
   // NaN propagates, as in numpy.maximum.
   return Arithmetic(

@@ -11,6 +11,20 @@ namespace cpu_reference {
 
 #define GLPOOL_CPU_KERNEL(name) Status Run##name(const KernelContext& ctx, std::vector<Value>& outputs)
 
+// cumsum.cc
+GLPOOL_CPU_KERNEL(CumSum);
+
+// quantize.cc
+GLPOOL_CPU_KERNEL(QuantizeLinear);
+GLPOOL_CPU_KERNEL(DequantizeLinear);
+GLPOOL_CPU_KERNEL(DynamicQuantizeLinear);
+GLPOOL_CPU_KERNEL(MatMulInteger);
+GLPOOL_CPU_KERNEL(QLinearMatMul);
+
+// recurrent.cc
+GLPOOL_CPU_KERNEL(LSTM);
+GLPOOL_CPU_KERNEL(GRU);
+
 // activation.cc
 GLPOOL_CPU_KERNEL(Relu);
 GLPOOL_CPU_KERNEL(Clip);
@@ -32,6 +46,7 @@ GLPOOL_CPU_KERNEL(Add);
 GLPOOL_CPU_KERNEL(Sub);
 GLPOOL_CPU_KERNEL(Mul);
 GLPOOL_CPU_KERNEL(Div);
+GLPOOL_CPU_KERNEL(Mod);
 GLPOOL_CPU_KERNEL(Pow);
 GLPOOL_CPU_KERNEL(Max);
 GLPOOL_CPU_KERNEL(Min);

@@ -46,6 +46,7 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"Mul", 1, kMax, RunMul},
       {"Div", 1, kMax, RunDiv},
       {"Pow", 1, kMax, RunPow},
+      {"Mod", 10, kMax, RunMod},
       {"Max", 6, kMax, RunMax},
       {"Min", 6, kMax, RunMin},
       {"Sum", 6, kMax, RunSum},
@@ -120,6 +121,16 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"GatherElements", 11, kMax, RunGatherElements},
       {"Expand", 8, kMax, RunExpand},
       {"Tile", 6, kMax, RunTile},
+      {"CumSum", 11, kMax, RunCumSum},
+      // Quantized ops (uint8/int8, per tensor or per axis; opset 13's semantics).
+      {"QuantizeLinear", 10, kMax, RunQuantizeLinear},
+      {"DequantizeLinear", 10, kMax, RunDequantizeLinear},
+      {"DynamicQuantizeLinear", 11, kMax, RunDynamicQuantizeLinear},
+      {"MatMulInteger", 10, kMax, RunMatMulInteger},
+      {"QLinearMatMul", 10, kMax, RunQLinearMatMul},
+      // Recurrence (layout 0, default activations).
+      {"LSTM", 7, kMax, RunLSTM},
+      {"GRU", 7, kMax, RunGRU},
       // Values and conversions (integer shape arithmetic lives here).
       {"Constant", 1, kMax, RunConstant},
       {"ConstantOfShape", 9, kMax, RunConstantOfShape},

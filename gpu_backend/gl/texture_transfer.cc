@@ -1,5 +1,7 @@
 #include "gpu_backend/gl/texture_transfer.h"
 
+#include <algorithm>
+
 #include "gpu_backend/gl/embedded_program.h"
 #include "gpu_backend/gl/gl_call.h"
 #include "shaders/embedded_shaders.h"
@@ -82,6 +84,23 @@ StatusOr<std::vector<float>> DownloadTexture(const GlTexture& texture, const Pro
   GLPOOL_ASSIGN_OR_RETURN(GlBuffer staging, GlBuffer::Create(TexelCount(texture) * 4 * sizeof(float)));
   GLPOOL_RETURN_IF_ERROR(CopyTextureToBuffer(texture, staging, programs));
   return staging.ReadAll<float>();
+}
+
+Status UploadTextureRows(const GlTexture& texture, const std::vector<float>& texels, uint64_t width, uint64_t rows,
+                         const ProgramSource& programs) {
+  const uint64_t texture_rows = uint64_t{texture.height()} * texture.layers();
+  if (width > texture.width() || rows > texture_rows || texels.size() != width * rows * 4) {
+    return InternalError("UploadTextureRows: " + std::to_string(rows) + " rows of " + std::to_string(width) +
+                         " texels do not fit a " + std::to_string(texture.width()) + "x" +
+                         std::to_string(texture_rows) + " texture");
+  }
+  if (width == texture.width() && rows == texture_rows) return UploadTexture(texture, texels, programs);
+  std::vector<float> extent(texture.width() * texture_rows * 4, 0.0f);
+  for (uint64_t row = 0; row < rows; ++row) {
+    std::copy_n(texels.begin() + static_cast<std::ptrdiff_t>(row * width * 4), width * 4,
+                extent.begin() + static_cast<std::ptrdiff_t>(row * texture.width() * 4));
+  }
+  return UploadTexture(texture, extent, programs);
 }
 
 }  // namespace glpool::gl

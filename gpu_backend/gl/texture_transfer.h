@@ -28,6 +28,11 @@ Status CopyBufferToTexture(const GlBuffer& source, const GlTexture& destination,
 Status CopyTextureToBuffer(const GlTexture& source, const GlBuffer& destination, const ProgramSource& programs = {});
 
 Status UploadTexture(const GlTexture& texture, const std::vector<float>& texels, const ProgramSource& programs = {});
+// Uploads `rows` rows of `width` texels into the first columns of the
+// texture's first rows (layers after one another); the rest of the texture
+// is zeroed. For a tensor in a pooled texture larger than itself.
+Status UploadTextureRows(const GlTexture& texture, const std::vector<float>& texels, uint64_t width, uint64_t rows,
+                         const ProgramSource& programs = {});
 StatusOr<std::vector<float>> DownloadTexture(const GlTexture& texture, const ProgramSource& programs = {});
 
 }  // namespace glpool::gl

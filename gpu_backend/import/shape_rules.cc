@@ -12,6 +12,8 @@ const ShapeRuleTable& Rules() {
     AddElementwiseRules(&t);
     AddLayoutRules(&t);
     AddSpatialRules(&t);
+    AddRecurrentRules(&t);
+    AddQuantizedRules(&t);
     return t;
   }();
   return table;

@@ -16,6 +16,8 @@ using ShapeRuleTable = std::map<std::string, ShapeRule>;
 void AddElementwiseRules(ShapeRuleTable* table);  // shape_rules_elementwise.cc
 void AddLayoutRules(ShapeRuleTable* table);       // shape_rules_layout.cc
 void AddSpatialRules(ShapeRuleTable* table);      // shape_rules_spatial.cc
+void AddRecurrentRules(ShapeRuleTable* table);     // shape_rules_recurrent.cc
+void AddQuantizedRules(ShapeRuleTable* table);     // shape_rules_quantized.cc
 
 inline std::vector<TensorType> One(DataType dtype, Shape shape) { return {TensorType{dtype, std::move(shape)}}; }
 

@@ -28,7 +28,7 @@ StatusOr<KernelPlan> BuildNodeKernel(const Graph& graph, const Node& node, const
   return plan;
 }
 
-Status CheckGpuKernels(const Graph& graph) {
+Status CheckGpuKernels(const Graph& graph, const KernelRefusalCheck& on_refusal) {
   GLPOOL_ASSIGN_OR_RETURN(CompiledGraph compiled, CompileGraph(graph));
   std::map<std::string, const Node*> nodes;
   for (const Node& node : graph.nodes) nodes[node.name] = &node;
@@ -36,7 +36,9 @@ Status CheckGpuKernels(const Graph& graph) {
   for (const Task& task : compiled.tasks) {
     auto node = nodes.find(task.node);
     if (node == nodes.end()) return InternalError("task for unknown node '" + task.node + "'");
-    GLPOOL_RETURN_IF_ERROR(BuildNodeKernel(graph, *node->second, minimum).status());
+    Status built = BuildNodeKernel(graph, *node->second, minimum).status();
+    if (!built.ok() && on_refusal) built = on_refusal(*node->second, built);
+    GLPOOL_RETURN_IF_ERROR(built);
   }
   return Status::Ok();
 }

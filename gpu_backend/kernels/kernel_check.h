@@ -5,6 +5,8 @@
 // instead of planning them.
 #pragma once
 
+#include <functional>
+
 #include "common/status.h"
 #include "gpu_backend/graph/graph.h"
 #include "gpu_backend/kernels/kernel.h"
@@ -18,6 +20,9 @@ StatusOr<KernelPlan> BuildNodeKernel(const Graph& graph, const Node& node, const
 
 // Compiles `graph` and builds every task's kernel with the limits GLES 3.1
 // guarantees on every device; the first failure comes back as above.
-Status CheckGpuKernels(const Graph& graph);
+// `on_refusal`, when set, sees each failure first and may accept it by
+// returning Ok (the runtime's CPU fallback, runtime/cpu_fallback.h).
+using KernelRefusalCheck = std::function<Status(const Node& node, const Status& refusal)>;
+Status CheckGpuKernels(const Graph& graph, const KernelRefusalCheck& on_refusal = nullptr);
 
 }  // namespace glpool

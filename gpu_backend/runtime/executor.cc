@@ -17,9 +17,11 @@
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_check.h"
 #include "gpu_backend/kernels/logical_index.h"
+#include "gpu_backend/runtime/cpu_fallback.h"
 #include "gpu_backend/runtime/gpu_values.h"
 #include "gpu_backend/runtime/layout_convert.h"
 #include "gpu_backend/runtime/pool_plan.h"
+#include "gpu_backend/runtime/tensor_spans.h"
 #include "shaders/embedded_shaders.h"
 
 namespace glpool {
@@ -30,55 +32,12 @@ using gl::GlBuffer;
 using gl::GlProgram;
 using gl::GlTexture;
 
-// Where a tensor's texels live: a GL object (by index into the executor's
-// objects) and, in the arena, the byte range.
-struct Location {
-  StorageKind storage = StorageKind::kBuffer;
-  size_t gl_object = 0;  // index into State::buffers or State::textures
-  uint64_t offset = 0;
-  uint64_t size = 0;     // bytes bound (buffers)
-  int pool_object = -1;  // index into State::pool, -1 for external objects
-  GLuint borrowed = 0;   // a caller's buffer bound instead (Executor::BorrowBuffer)
-};
-
-// The bytes of one GL object a binding touches. Textures and whole buffers
-// span everything; arena tensors their planned range. Exclusivity and
-// barriers are decided on spans, so two disjoint arena ranges may be bound
-// together (they are distinct tensors), while any overlap is caught.
-struct Span {
-  int storage_class = 0;  // 0 buffers, 1 textures: separate name spaces
-  size_t gl_object = 0;
-  uint64_t begin = 0;
-  uint64_t end = UINT64_MAX;
-
-  bool Overlaps(const Span& o) const {
-    return storage_class == o.storage_class && gl_object == o.gl_object && begin < o.end && o.begin < end;
-  }
-};
-
-Span SpanOf(const Location& location, bool arena) {
-  Span span;
-  span.storage_class = location.storage == StorageKind::kBuffer ? 0 : 1;
-  span.gl_object = location.gl_object;
-  if (arena && location.pool_object >= 0) {
-    span.begin = location.offset;
-    span.end = location.offset + location.size;
-  }
-  return span;
-}
-
-bool AnyOverlap(const std::vector<Span>& spans, const Span& span) {
-  for (const Span& other : spans) {
-    if (other.Overlaps(span)) return true;
-  }
-  return false;
-}
-
 struct TaskRuntime {
   KernelPlan plan;
   std::vector<std::string> roots;       // inputs then outputs, alias-resolved
   std::vector<size_t> weight_buffers;   // indices into State::buffers
   const GlProgram* program = nullptr;
+  const Node* cpu_node = nullptr;       // set when the CPU reference runs the node
 };
 
 uint64_t TexelBytes(bool half) { return half ? 8 : 16; }
@@ -117,6 +76,7 @@ struct Executor::State {
   std::vector<PlacedTensor> pooled;
   std::shared_ptr<ProgramCache> programs;
   MemoryReport memory;
+  PartitionReport partition;
   std::vector<double> task_ms;
   bool time_tasks = false;
 
@@ -144,6 +104,7 @@ struct Executor::State {
     return [cache = programs](const std::string& name, const std::string& source) { return cache->Get(name, source); };
   }
   Status BuildTasks();
+  void CountPartition(const TaskRuntime& task, const TaskInfo& info);
   Status PlanPool();
   Status PlanPoolObjects(const std::string& strategy);
   Status CheckMemoryBudget();
@@ -152,8 +113,11 @@ struct Executor::State {
   Status CompilePrograms();
   StatusOr<std::vector<TensorBinding>> Bindings(const TaskRuntime& task, std::vector<WeightBinding>* weights) const;
   Status BindTask(const TaskRuntime& task) const;
-  Status WriteTensor(const std::string& root, const std::vector<float>& logical);
-  StatusOr<std::vector<float>> ReadTensor(const std::string& root) const;
+  // `as`: the tensor (the root or an alias of it) whose layout the values
+  // have; empty means the root's own.
+  Status WriteTensor(const std::string& root, const std::vector<float>& logical, const std::string& as = "");
+  StatusOr<std::vector<float>> ReadTensor(const std::string& root, const std::string& as = "") const;
+  Status RunCpuTask(const TaskRuntime& task);
 };
 
 Status Executor::State::BuildTasks() {
@@ -168,14 +132,41 @@ Status Executor::State::BuildTasks() {
   for (const Task& compiled_task : compiled.tasks) {
     const Node& node = *nodes.at(compiled_task.node);
     TaskRuntime task;
-    GLPOOL_ASSIGN_OR_RETURN(task.plan, BuildNodeKernel(graph, node, limits));
+    StatusOr<KernelPlan> plan = BuildNodeKernel(graph, node, limits);
+    if (plan.ok()) {
+      task.plan = std::move(plan).value();
+    } else {
+      if (!options.cpu_fallback) return plan.status();
+      GLPOOL_RETURN_IF_ERROR(CheckCpuFallback(graph, node, plan.status()));
+      task.cpu_node = &node;
+      task.plan.shader = "cpu_reference";
+      task.plan.inputs = compiled_task.inputs;
+      task.plan.outputs = compiled_task.outputs;
+    }
     for (const std::string& name : task.plan.inputs) task.roots.push_back(Root(name));
     for (const std::string& name : task.plan.outputs) task.roots.push_back(Root(name));
-    TaskInfo task_info{node.name, node.op_type, task.plan.shader, task.roots};
+    TaskInfo task_info{node.name, node.op_type, task.plan.shader, task.roots, task.cpu_node != nullptr};
+    CountPartition(task, task_info);
     tasks.push_back(std::move(task));
     task_infos.push_back(std::move(task_info));
   }
   return Status::Ok();
+}
+
+void Executor::State::CountPartition(const TaskRuntime& task, const TaskInfo& info) {
+  if (!info.on_cpu) {
+    ++partition.gpu_tasks;
+    return;
+  }
+  ++partition.cpu_tasks;
+  partition.cpu_nodes.push_back(info.node + " (" + info.op_type + ")");
+  for (size_t i = 0; i < task.roots.size(); ++i) {
+    const bool output = i >= task.plan.inputs.size();
+    const std::string& name = output ? task.plan.outputs[i - task.plan.inputs.size()] : task.plan.inputs[i];
+    const uint64_t bytes = FootprintBytes(LayoutOfTensor(name), StoresHalf(task.roots[i]));
+    ++(output ? partition.transfers_to_gpu : partition.transfers_to_cpu);
+    (output ? partition.bytes_to_gpu : partition.bytes_to_cpu) += bytes;
+  }
 }
 
 // Plans the pool for `strategy` (no GL object is made here): the pooled
@@ -375,11 +366,17 @@ Status Executor::State::CreateExternal(const std::string& root) {
   return Status::Ok();
 }
 
-Status Executor::State::WriteTensor(const std::string& root, const std::vector<float>& logical) {
+Status Executor::State::WriteTensor(const std::string& root, const std::vector<float>& logical,
+                                    const std::string& as) {
   const Location& location = locations.at(root);
-  if (LayoutOfTensor(root).texels() == 0) return Status::Ok();
-  std::vector<float> texels = ToPhwc4(logical, LayoutOfTensor(root));
-  if (location.storage != StorageKind::kBuffer) return gl::UploadTexture(textures[location.gl_object], texels, Transfers());
+  const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
+  if (layout.texels() == 0) return Status::Ok();
+  std::vector<float> texels = ToPhwc4(logical, layout);
+  if (location.storage != StorageKind::kBuffer) {
+    // A pooled texture may be larger than its tensor.
+    return gl::UploadTextureRows(textures[location.gl_object], texels, layout.w,
+                                 static_cast<uint64_t>(layout.rows() * layout.slices()), Transfers());
+  }
   const GlBuffer& buffer = buffers[location.gl_object];
   if (StoresHalf(root)) {
     std::vector<uint32_t> packed = PackHalves(texels);
@@ -388,9 +385,9 @@ Status Executor::State::WriteTensor(const std::string& root, const std::vector<f
   return buffer.Write(location.offset, texels.data(), texels.size() * sizeof(float));
 }
 
-StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root) const {
+StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root, const std::string& as) const {
   const Location& location = locations.at(root);
-  const Phwc4Layout layout = LayoutOfTensor(root);
+  const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
   if (layout.texels() == 0) return std::vector<float>();
   std::vector<float> texels;
   if (location.storage != StorageKind::kBuffer) {
@@ -468,6 +465,7 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
 
 Status Executor::State::CompilePrograms() {
   for (TaskRuntime& task : tasks) {
+    if (task.cpu_node != nullptr) continue;
     std::vector<WeightBinding> weights;
     GLPOOL_ASSIGN_OR_RETURN(std::vector<TensorBinding> bindings, Bindings(task, &weights));
     GLPOOL_ASSIGN_OR_RETURN(std::string source, ShaderSource(task.plan.shader));
@@ -523,6 +521,15 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
                                                         : buffer.BindToIndex(weights[w].binding));
   }
   return Status::Ok();
+}
+
+Status Executor::State::RunCpuTask(const TaskRuntime& task) {
+  FallbackTransfers io;
+  io.read = [this](const std::string& name) { return ReadTensor(Root(name), name); };
+  io.write = [this](const std::string& name, const std::vector<float>& values) {
+    return WriteTensor(Root(name), values, name);
+  };
+  return RunCpuFallbackNode(graph, *task.cpu_node, io);
 }
 
 Executor::Executor(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -585,8 +592,18 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
       read.clear();
       image_writes = buffer_writes = false;
     }
-    GLPOOL_RETURN_IF_ERROR(s.BindTask(task));
-    GLPOOL_RETURN_IF_ERROR(task.program->Dispatch(task.plan.groups[0], task.plan.groups[1], task.plan.groups[2]));
+    if (task.cpu_node != nullptr) {
+      // Reading back waits for every earlier write; the uploads then count
+      // as writes of both kinds (textures are filled by a copy kernel).
+      GLPOOL_GL_CALL(glMemoryBarrier(GL_ALL_BARRIER_BITS));
+      written.clear();
+      read.clear();
+      GLPOOL_RETURN_IF_ERROR(s.RunCpuTask(task));
+      image_writes = buffer_writes = true;
+    } else {
+      GLPOOL_RETURN_IF_ERROR(s.BindTask(task));
+      GLPOOL_RETURN_IF_ERROR(task.program->Dispatch(task.plan.groups[0], task.plan.groups[1], task.plan.groups[2]));
+    }
     for (size_t i = 0; i < task.roots.size(); ++i) {
       const Location& location = s.locations.at(task.roots[i]);
       const Span span = SpanOf(location, arena);
@@ -632,6 +649,9 @@ StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
   options.precision = Precision::kFp32;
   options.strategy = "naive";
   options.programs = std::move(programs);
+  // Calibration measures every tensor, whatever runs it; whether the model
+  // may use the fallback is decided when its own executor is created.
+  options.cpu_fallback = true;
   GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> probe, Executor::Create(graph, options));
   GLPOOL_TRY_CONTEXT(probe->Run(inputs).status(), "fp16 calibration run");
   const Executor::State& run = *probe->state_;
@@ -691,6 +711,7 @@ const MemoryReport& Executor::memory() const { return state_->memory; }
 const std::vector<PoolObject>& Executor::objects() const { return state_->pool; }
 const std::vector<PlacedTensor>& Executor::tensors() const { return state_->pooled; }
 const std::vector<TaskInfo>& Executor::tasks() const { return state_->task_infos; }
+const PartitionReport& Executor::partition() const { return state_->partition; }
 const std::vector<double>& Executor::task_ms() const { return state_->task_ms; }
 void Executor::set_time_tasks(bool on) { state_->time_tasks = on; }
 

@@ -47,6 +47,10 @@ struct ExecutorOptions {
   // fp16 only: float tensors kept in fp32 storage, usually those
   // FindHalfUnsafeTensors reports; empty stores every float tensor as half.
   std::set<std::string> fp32_tensors;
+  // Nodes the GPU refuses run on the CPU reference (cpu_fallback.h);
+  // false (the default inside the backend) fails Create on them. Sessions
+  // set it from SessionOptions::cpu_fallback.
+  bool cpu_fallback = false;
 };
 
 // A float tensor is stored as half in fp16 mode when its calibrated max |x|
@@ -115,6 +119,7 @@ class Executor {
   const std::vector<PoolObject>& objects() const;
   const std::vector<PlacedTensor>& tensors() const;
   const std::vector<TaskInfo>& tasks() const;
+  const PartitionReport& partition() const;
   // Milliseconds per task of the last Run (CPU-side around each dispatch,
   // with a glFinish after it) when timing was requested, else empty.
   const std::vector<double>& task_ms() const;

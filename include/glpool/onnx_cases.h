@@ -16,7 +16,8 @@ namespace glpool {
 struct OnnxCaseOptions {
   // backend, objects, precision and strategy; the rest is ignored. The GPU
   // backend needs a current GLES 3.1 context, always runs the default graph
-  // passes and, in fp16, calibrates each case on its own inputs.
+  // passes and, in fp16, calibrates each case on its own inputs; it never
+  // uses the CPU fallback (a node without a GPU kernel: unsupported).
   SessionOptions session;
   // CPU reference only: run the default graph passes first.
   bool fuse = false;

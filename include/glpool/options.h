@@ -83,6 +83,11 @@ struct SessionOptions {
   // Time each task of every Run (a glFinish after each dispatch, so runs get
   // slower); Session::task_ms() then holds the last run's times.
   bool time_tasks = false;
+  // A node whose op has no GPU kernel (or whose kernel refuses it) runs on
+  // the CPU reference inside the GPU run, its tensors moved across
+  // (Session::partition() reports how many). False: such a model fails
+  // Session::Create with kUnsupported naming the node and op.
+  bool cpu_fallback = true;
   // Further memory options (graph inputs in the pool, kept tensors, named
   // pools) become fields here when the runtime implements them; none is
   // declared before it works.

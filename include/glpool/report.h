@@ -56,6 +56,26 @@ struct TaskInfo {
   std::string op_type;
   std::string shader;
   std::vector<std::string> tensors;  // inputs then outputs
+  // Run by the CPU reference inside the GPU run (the op has no GPU kernel,
+  // or its kernel refused the node): its inputs are read back from their
+  // pooled objects and its outputs uploaded into theirs. `shader` is then
+  // "cpu_reference".
+  bool on_cpu = false;
+};
+
+// How a GPU session's tasks split between the GPU and the CPU reference
+// (SessionOptions::cpu_fallback). Fixed per input shape: every Run moves
+// the same tensors.
+struct PartitionReport {
+  uint64_t gpu_tasks = 0;
+  uint64_t cpu_tasks = 0;
+  std::vector<std::string> cpu_nodes;  // "name (Op)", in task order
+  // Per Run: tensors read back to the CPU and uploaded to the GPU, and the
+  // bytes of GPU storage each moves (PHWC4 texels, fp16 or fp32 as stored).
+  uint64_t transfers_to_cpu = 0;
+  uint64_t transfers_to_gpu = 0;
+  uint64_t bytes_to_cpu = 0;
+  uint64_t bytes_to_gpu = 0;
 };
 
 }  // namespace glpool

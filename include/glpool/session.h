@@ -109,6 +109,9 @@ class GLPOOL_API Session {
   const std::vector<PoolObject>& objects() const;
   const std::vector<PlacedTensor>& tensors() const;
   const std::vector<TaskInfo>& tasks() const;
+  // Which tasks run on the CPU reference (SessionOptions::cpu_fallback) and
+  // what each Run moves between GPU and CPU for them.
+  const PartitionReport& partition() const;
   // Per-task milliseconds of the last Run when SessionOptions::time_tasks
   // (or set_time_tasks) is on, else empty.
   const std::vector<double>& task_ms() const;

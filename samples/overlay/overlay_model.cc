@@ -142,7 +142,9 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
 
   const auto& tasks = executor.tasks();
   for (size_t i = 0; i < timings.task_ms.size() && i < tasks.size(); ++i) {
-    model.task_times.push_back({tasks[i].node + " (" + tasks[i].op_type + ")", timings.task_ms[i]});
+    // CPU-fallback tasks are marked: their time includes moving tensors.
+    model.task_times.push_back(
+        {tasks[i].node + " (" + tasks[i].op_type + (tasks[i].on_cpu ? ", on the CPU" : "") + ")", timings.task_ms[i]});
   }
   model.task_time_source = "CPU-side: wall time around each dispatch, glFinish after it";
   // A query that measured (next to) nothing — llvmpipe answers a few
