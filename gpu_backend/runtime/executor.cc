@@ -1,5 +1,5 @@
 #include "gpu_backend/runtime/executor.h"
-#include "gpu_backend/runtime/precision_sensitive.h"
+#include "gpu_backend/graph/precision_sensitive.h"
 
 #include <algorithm>
 #include <chrono>

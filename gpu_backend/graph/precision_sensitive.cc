@@ -1,4 +1,4 @@
-#include "gpu_backend/runtime/precision_sensitive.h"
+#include "gpu_backend/graph/precision_sensitive.h"
 
 #include <map>
 #include <vector>
