@@ -11,8 +11,9 @@
 // output elements fall on the other side of T than in the reference (a
 // detector's mask). --fp32-from keeps every tensor from that task on in
 // fp32, to see where precision must stay. Intermediates are made graph
-// outputs so they can be read back: they keep their precision (half or
-// float) but leave the pool.
+// outputs so they can be read back: they leave the pool, and every
+// Sigmoid/Softmax then counts as a head whose logits stay fp32
+// (precision_sensitive.h), a few more fp32 tensors than a real run has.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
