@@ -113,9 +113,10 @@ void PrintHuman(const nlohmann::json& report) {
               << "          GL bytes allocated for the pool: " << m["gl_pool_bytes"].get<uint64_t>()
               << ", external (inputs, outputs, weights): " << m["external_bytes"].get<uint64_t>() / 1e6 << " MB\n";
     const size_t integers = m["fp32_integer_tensors"].get<size_t>(), ranged = m["fp32_range_tensors"].get<size_t>();
-    if (integers + ranged > 0) {
+    const size_t logits = m["fp32_logit_tensors"].get<size_t>();
+    if (integers + ranged + logits > 0) {
       std::cout << "          kept in fp32: " << integers << " integer/bool tensors, " << ranged
-                << " float tensors whose calibrated range half cannot hold\n";
+                << " float tensors whose calibrated range half cannot hold, " << logits << " logits of heads\n";
     }
   }
   if (report.contains("partition")) PrintPartition(report["partition"], std::cout);
@@ -255,6 +256,7 @@ int RunModel(const RunFlags& flags) {
                         {"gl_pool_bytes", m.gl_pool_bytes}, {"external_bytes", m.external_bytes},
                         {"fp32_integer_tensors", m.fp32_integer_tensors},
                         {"fp32_range_tensors", m.fp32_range_tensors},
+                        {"fp32_logit_tensors", m.fp32_logit_tensors},
                         {"order", NodeOrderName(options.node_order)}};
     report["tasks"] = (*session)->tasks().size();
     report["partition"] = PartitionJson((*session)->partition());

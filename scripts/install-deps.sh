@@ -14,6 +14,7 @@ packages=(
   libimgui-dev libcli11-dev nlohmann-json3-dev libstb-dev
   libflatbuffers-dev flatbuffers-compiler
   python3-pyarmnn python3-skimage libarmnn-dev libarmnntfliteparser-dev libarmnn-cpuref-backend22 python3-numpy
+  python3-pil fonts-dejavu-core
   clang libclang-rt-14-dev
 )
 
@@ -56,4 +57,11 @@ if [ ! -f "$oracle/face_detection_short_range/input_0.pb" ] || [ ! -f "$oracle/s
     "$mediapipe/pose/pose_landmark_lite.tflite" \
     "$mediapipe/pose/pose_landmark_full.tflite" \
     "$mediapipe/pose/pose_landmark_heavy.tflite"
+fi
+
+# PP-OCRv4 det/rec/cls test cases on a rendered line of text, with ONNX
+# Runtime's outputs (glpool test-onnx reads them), once per cache.
+ppocr="${GLPOOL_CACHE:-$HOME/.cache/glpool}/ppocr-cases"
+if [ ! -f "$ppocr/cls/test_data_set_0/output_0.pb" ]; then
+  /usr/bin/python3 "$(dirname "$0")/ppocr-cases.py" "$ppocr"
 fi

@@ -7,6 +7,9 @@
 #ifndef IS_ARRAY
 #define IS_ARRAY 0
 #endif
+#ifndef HALF_IMAGE
+#define HALF_IMAGE 0  // 1 when IMAGE_FORMAT is rgba16f
+#endif
 precision highp float;
 precision highp int;
 precision highp image2D;
@@ -21,10 +24,30 @@ layout(IMAGE_FORMAT, binding = 0) writeonly uniform image2D destination;
 #endif
 uniform ivec4 u_extent;  // width, height, layers, unused
 
+// The store's own float-to-half conversion is the driver's choice (llvmpipe
+// truncates toward zero): into rgba16f, values are rounded to the nearest
+// half first (ties to even), as glpool's kernels store them.
+vec4 round_to_half(vec4 v) {
+  uvec4 bits = floatBitsToUint(v);
+  uvec4 magnitude = bits & 0x7fffffffu;
+  uvec4 kept = bits & ~0x1fffu;
+  uvec4 rest = bits & 0x1fffu;
+  uvec4 up = uvec4(greaterThan(rest, uvec4(0x1000u))) | (uvec4(equal(rest, uvec4(0x1000u))) & ((kept >> 13u) & 1u));
+  vec4 rounded = uintBitsToFloat(kept + up * 0x2000u);
+  vec4 subnormal = sign(v) * roundEven(abs(v) * 16777216.0) / 16777216.0;
+  vec4 overflow = uintBitsToFloat((bits & 0x80000000u) | 0x7f800000u);
+  rounded = mix(rounded, subnormal, lessThan(magnitude, uvec4(0x38800000u)));
+  rounded = mix(rounded, overflow, greaterThanEqual(magnitude, uvec4(0x477ff000u)));
+  return mix(rounded, v, greaterThanEqual(magnitude, uvec4(0x7f800000u)));
+}
+
 void main() {
   ivec3 p = ivec3(gl_GlobalInvocationID);
   if (p.x >= u_extent.x || p.y >= u_extent.y || p.z >= u_extent.z) return;
   vec4 value = source.texels[(p.z * u_extent.y + p.y) * u_extent.x + p.x];
+#if HALF_IMAGE
+  value = round_to_half(value);
+#endif
 #if IS_ARRAY
   imageStore(destination, p, value);
 #else

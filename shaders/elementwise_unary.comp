@@ -194,6 +194,15 @@ vec4 apply(vec4 x, vec4 slope) {
   return vec4(equal(x, vec4(0.0)));
 #elif OP == 37
   return convert(x);
+#elif OP == 38
+  // Gelu: x * Phi(x), Phi through erf.
+  return 0.5 * x * (1.0 + erf4(x * 0.70710678118654752));
+#elif OP == 39
+  // Gelu, tanh approximation (clamped as Tanh is).
+  return 0.5 * x * (1.0 + tanh(clamp(0.79788456080286536 * (x + 0.044715 * x * x * x), -15.0, 15.0)));
+#elif OP == 40
+  // Mish: x * tanh(softplus(x)); softplus >= 0, so only its top needs a clamp.
+  return x * tanh(min(max(x, 0.0) + log(1.0 + exp(-abs(x))), 15.0));
 #else
   return x;
 #endif

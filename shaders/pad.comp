@@ -3,7 +3,7 @@
 // Pad of tensors up to rank 4, whose logical dims each own one PHWC4 axis.
 // PAD_BEGIN holds the leading pad per axis (n, c, h, w); negative crops.
 // Output coordinate o reads input o - begin, mapped back inside per MODE
-// (0 constant: VALUE outside, 1 reflect, 2 edge). Without channel padding
+// (0 constant: VALUE outside, 1 reflect, 2 edge, 3 wrap). Without channel padding
 // (CHANNEL_PADDED 0) a texel's lanes move together: one vec4 load.
 #ifndef MODE
 #define MODE 0
@@ -37,8 +37,13 @@ int source(int o, int begin, int size) {
   int period = 2 * (size - 1);
   i = abs(i) % period;  // reflect(-i) == reflect(i); GLSL leaves % of negatives undefined
   return i < size ? i : period - i;
-#else
+#elif MODE == 2
   return clamp(i, 0, size - 1);
+#else
+  // numpy "wrap": the axis repeats periodically.
+  // Lifted to a non-negative value first: GLSL leaves % of negatives undefined.
+  if (i < 0) i += size * ((size - 1 - i) / size);
+  return i % size;
 #endif
 }
 

@@ -108,6 +108,24 @@ void main() {
 const int kInH = in0_H / IN_D;
 const int kOutH = out0_H / OUT_D;
 
+// Of a window's cells start + k * dilation (k < kernel), those in [0, limit)
+// and those below `limit` (the window starts inside the leading padding).
+int cellsInside(int start, int kernel, int dilation, int limit) {
+  int count = 0;
+  for (int k = 0; k < kernel; ++k) {
+    int i = start + k * dilation;
+    if (i >= 0 && i < limit) ++count;
+  }
+  return count;
+}
+int cellsBelow(int start, int kernel, int dilation, int limit) {
+  int count = 0;
+  for (int k = 0; k < kernel; ++k) {
+    if (start + k * dilation < limit) ++count;
+  }
+  return count;
+}
+
 void main() {
   ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
@@ -156,23 +174,31 @@ void main() {
   out1_store(p.x, p.y, p.z, vec4(planes * (in0_H * in0_W)) + best);
 #endif
 #else
-  // Clip the window to the input; the divisor counts either the valid cells
-  // or, with count_include_pad, the cells inside the padded input too (never
-  // those a ceil-mode window reaches beyond the end padding).
-  int db = max(d0, 0), de = min(d0 + KERNEL_D, IN_D);
-  int hb = max(h0, 0), he = min(h0 + KERNEL_H, kInH);
-  int wb = max(w0, 0), we = min(w0 + KERNEL_W, in0_W);
+  // The divisor counts the window's cells inside the input or, with
+  // count_include_pad, inside the padded input (never those a ceil-mode
+  // window reaches beyond the end padding); cells lie DILATION apart
+  // (AveragePool 19).
   vec4 acc = vec4(0.0);
-  for (int id = db; id < de; ++id) {
-    for (int ih = hb; ih < he; ++ih) {
-      for (int iw = wb; iw < we; ++iw) acc += in0_load(iw, n * in0_H + id * kInH + ih, p.z);
+  for (int kd = 0; kd < KERNEL_D; ++kd) {
+    int id = d0 + kd * DILATION_D;
+    if (id < 0 || id >= IN_D) continue;
+    for (int kh = 0; kh < KERNEL_H; ++kh) {
+      int ih = h0 + kh * DILATION_H;
+      if (ih < 0 || ih >= kInH) continue;
+      for (int kw = 0; kw < KERNEL_W; ++kw) {
+        int iw = w0 + kw * DILATION_W;
+        if (iw < 0 || iw >= in0_W) continue;
+        acc += in0_load(iw, n * in0_H + id * kInH + ih, p.z);
+      }
     }
   }
 #if COUNT_INCLUDE_PAD
-  int count = (min(d0 + KERNEL_D, IN_D + PAD_END_D) - d0) * (min(h0 + KERNEL_H, kInH + PAD_END_H) - h0) *
-              (min(w0 + KERNEL_W, in0_W + PAD_END_W) - w0);
+  int count = cellsBelow(d0, KERNEL_D, DILATION_D, IN_D + PAD_END_D) *
+              cellsBelow(h0, KERNEL_H, DILATION_H, kInH + PAD_END_H) *
+              cellsBelow(w0, KERNEL_W, DILATION_W, in0_W + PAD_END_W);
 #else
-  int count = (de - db) * (he - hb) * (we - wb);
+  int count = cellsInside(d0, KERNEL_D, DILATION_D, IN_D) * cellsInside(h0, KERNEL_H, DILATION_H, kInH) *
+              cellsInside(w0, KERNEL_W, DILATION_W, in0_W);
 #endif
   vec4 result = acc / float(max(count, 1));
 #endif

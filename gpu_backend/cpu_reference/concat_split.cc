@@ -65,7 +65,18 @@ Status RunSplit(const KernelContext& ctx, std::vector<Value>& outputs) {
   }
   const int64_t parts = static_cast<int64_t>(outputs.size());
   const int64_t dim = x->shape[axis];
-  if (split.empty()) {
+  if (ctx.opset >= 18 && ctx.node.HasAttribute("num_outputs")) {
+    // Parts of ceil(dim / n); the last one takes what remains.
+    const int64_t n = ctx.node.GetInt("num_outputs", 0);
+    if (n != parts || ctx.has_input(1)) {
+      return InvalidModelError("num_outputs " + std::to_string(n) + " needs " + std::to_string(n) +
+                               " outputs (has " + std::to_string(parts) + ") and no split input");
+    }
+    const int64_t chunk = (dim + n - 1) / n;
+    split.assign(n, chunk);
+    split.back() = dim - chunk * (n - 1);
+    if (split.back() < 0) return InvalidModelError("num_outputs " + std::to_string(n) + " overcuts dim " + std::to_string(dim));
+  } else if (split.empty()) {
     if (dim % parts != 0) {
       return InvalidModelError("axis " + std::to_string(axis) + " of " + ShapeToString(x->shape) +
                                " does not split evenly into " + std::to_string(parts));

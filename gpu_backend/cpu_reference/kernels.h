@@ -41,6 +41,11 @@ GLPOOL_CPU_KERNEL(Softsign);
 GLPOOL_CPU_KERNEL(ThresholdedRelu);
 GLPOOL_CPU_KERNEL(PRelu);
 
+// newer_ops.cc
+GLPOOL_CPU_KERNEL(Gelu);
+GLPOOL_CPU_KERNEL(Mish);
+GLPOOL_CPU_KERNEL(GroupNormalization);
+
 // elementwise_binary.cc
 GLPOOL_CPU_KERNEL(Add);
 GLPOOL_CPU_KERNEL(Sub);

@@ -117,7 +117,8 @@ StatusOr<ImportOptions> ShapesFromData(const onnx::ModelProto& model, const Data
   ImportOptions options;
   const std::vector<const onnx::ValueInfoProto*> inputs = RuntimeInputs(model.graph());
   for (size_t i = 0; i < inputs.size() && i < set.input_files.size(); ++i) {
-    if (HasStaticShape(*inputs[i])) continue;
+    // Sequences and optionals hold no TensorProto: the import refuses them.
+    if (HasStaticShape(*inputs[i]) || !inputs[i]->type().has_tensor_type()) continue;
     GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorProtoFile(set.input_files[i]));
     options.input_shapes[inputs[i]->name()] = data.shape;
   }

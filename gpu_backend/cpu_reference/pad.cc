@@ -1,6 +1,7 @@
-// Pad: constant, reflect and edge modes, any rank; negative pads crop.
-// Pads come from the "paddings" (opset 1) or "pads" (2-10) attribute or from
-// input 1 (11+), the constant from the "value" attribute or input 2.
+// Pad: constant, reflect, edge and wrap (opset 19) modes, any rank;
+// negative pads crop. Pads come from the "paddings" (opset 1) or "pads"
+// (2-10) attribute or from input 1 (11+), for the dims input 3 names (axes,
+// 18+) or every dim; the constant from the "value" attribute or input 2.
 #include "gpu_backend/cpu_reference/kernels.h"
 #include "gpu_backend/cpu_reference/layout_util.h"
 
@@ -17,6 +18,33 @@ int64_t Reflect(int64_t i, int64_t n) {
   return i < n ? i : period - i;
 }
 
+// numpy "wrap": the axis repeats periodically.
+int64_t Wrap(int64_t i, int64_t n) {
+  i %= n;
+  return i < 0 ? i + n : i;
+}
+
+// Pads for every dim: `given` holds begins then ends for `axes` (opset 18).
+StatusOr<std::vector<int64_t>> PadsForEveryDim(const KernelContext& ctx, const std::vector<int64_t>& given,
+                                               int64_t rank) {
+  if (!(ctx.opset >= 18 && ctx.has_input(3))) return given;
+  GLPOOL_ASSIGN_OR_RETURN(const std::vector<int64_t> axes, ctx.IntsInput(3));
+  if (given.size() != 2 * axes.size()) {
+    return InvalidModelError("pads has " + std::to_string(given.size()) + " entries for " +
+                             std::to_string(axes.size()) + " axes");
+  }
+  std::vector<int64_t> pads(2 * rank, 0);
+  std::vector<bool> seen(rank, false);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(axes[i], rank));
+    if (seen[axis]) return InvalidModelError("axes repeat axis " + std::to_string(axis));
+    seen[axis] = true;
+    pads[axis] = given[i];
+    pads[axis + rank] = given[i + axes.size()];
+  }
+  return pads;
+}
+
 }  // namespace
 
 Status RunPad(const KernelContext& ctx, std::vector<Value>& outputs) {
@@ -29,7 +57,8 @@ Status RunPad(const KernelContext& ctx, std::vector<Value>& outputs) {
     pads = ctx.node.GetInts(ctx.opset < 2 ? "paddings" : "pads");
     constant = ctx.node.GetFloat("value", 0.0f);
   } else {
-    GLPOOL_ASSIGN_OR_RETURN(pads, ctx.IntsInput(1));
+    GLPOOL_ASSIGN_OR_RETURN(const std::vector<int64_t> given, ctx.IntsInput(1));
+    GLPOOL_ASSIGN_OR_RETURN(pads, PadsForEveryDim(ctx, given, rank));
     if (ctx.has_input(2)) {
       GLPOOL_ASSIGN_OR_RETURN(const Value* c, ctx.Input(2));
       if (c->size() != 1 || c->dtype != x->dtype) {
@@ -48,7 +77,7 @@ Status RunPad(const KernelContext& ctx, std::vector<Value>& outputs) {
                              std::to_string(rank));
   }
   const std::string mode = ctx.node.GetString("mode", "constant");
-  if (mode != "constant" && mode != "reflect" && mode != "edge") {
+  if (mode != "constant" && mode != "reflect" && mode != "edge" && !(mode == "wrap" && ctx.opset >= 19)) {
     return UnsupportedError("Pad mode '" + mode + "' is not supported");
   }
   Shape shape(rank);
@@ -72,7 +101,7 @@ Status RunPad(const KernelContext& ctx, std::vector<Value>& outputs) {
           inside = false;
           break;
         }
-        c = mode == "edge" ? (c < 0 ? 0 : n - 1) : Reflect(c, n);
+        c = mode == "edge" ? (c < 0 ? 0 : n - 1) : mode == "wrap" ? Wrap(c, n) : Reflect(c, n);
       }
       offset += c * in_strides[d];
     }

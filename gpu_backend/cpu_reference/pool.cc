@@ -75,11 +75,6 @@ Status RunMaxPool(const KernelContext& ctx, std::vector<Value>& outputs) {
 
 Status RunAveragePool(const KernelContext& ctx, std::vector<Value>& outputs) {
   GLPOOL_ASSIGN_OR_RETURN(const Value* x, ctx.FloatInput(0));
-  if (ctx.node.HasAttribute("dilations")) {
-    for (int64_t d : ctx.node.GetInts("dilations")) {
-      if (d != 1) return UnsupportedError("AveragePool dilations (opset 19) are not supported");
-    }
-  }
   const bool ceil_mode = ctx.node.GetInt("ceil_mode", 0) != 0;
   const bool count_pad = ctx.node.GetInt("count_include_pad", 0) != 0;
   GLPOOL_ASSIGN_OR_RETURN(Window w, MakeForwardWindow(ctx.node, x->shape, {}, ceil_mode));
@@ -92,25 +87,37 @@ Status RunAveragePool(const KernelContext& ctx, std::vector<Value>& outputs) {
     for (int64_t od = 0; od < w.out[0]; ++od)
       for (int64_t oh = 0; oh < w.out[1]; ++oh)
         for (int64_t ow = 0; ow < w.out[2]; ++ow, ++o) {
+          // Cells start + k * dilation (dilations: opset 19). count_include_pad
+          // counts pad cells, but not the cells a ceil-mode window reaches
+          // beyond the end padding.
           const int64_t pos[3] = {od, oh, ow};
-          int64_t begin[3], end[3];
-          int64_t padded_count = 1;
+          int64_t start[3];
+          int64_t padded_count = 1, valid = 1;
           for (int a = 0; a < 3; ++a) {
-            const int64_t start = pos[a] * w.stride[a] - w.pad_begin[a];
-            const int64_t stop = start + w.kernel[a];
-            // count_include_pad counts pad cells, but not the cells a ceil-mode
-            // window reaches beyond the end padding.
-            padded_count *= std::min(stop, w.in[a] + w.pad_end[a]) - start;
-            begin[a] = std::max<int64_t>(start, 0);
-            end[a] = std::min(stop, w.in[a]);
+            start[a] = pos[a] * w.stride[a] - w.pad_begin[a];
+            int64_t inside = 0, below_end = 0;
+            for (int64_t k = 0; k < w.kernel[a]; ++k) {
+              const int64_t i = start[a] + k * w.dilation[a];
+              inside += i >= 0 && i < w.in[a];
+              below_end += i < w.in[a] + w.pad_end[a];
+            }
+            valid *= inside;
+            padded_count *= below_end;
           }
           float sum = 0.0f;
-          for (int64_t id = begin[0]; id < end[0]; ++id)
-            for (int64_t ih = begin[1]; ih < end[1]; ++ih)
-              for (int64_t iw = begin[2]; iw < end[2]; ++iw) {
+          for (int64_t kd = 0; kd < w.kernel[0]; ++kd) {
+            const int64_t id = start[0] + kd * w.dilation[0];
+            if (id < 0 || id >= w.in[0]) continue;
+            for (int64_t kh = 0; kh < w.kernel[1]; ++kh) {
+              const int64_t ih = start[1] + kh * w.dilation[1];
+              if (ih < 0 || ih >= w.in[1]) continue;
+              for (int64_t kw = 0; kw < w.kernel[2]; ++kw) {
+                const int64_t iw = start[2] + kw * w.dilation[2];
+                if (iw < 0 || iw >= w.in[2]) continue;
                 sum += src[(id * w.in[1] + ih) * w.in[2] + iw];
               }
-          const int64_t valid = (end[0] - begin[0]) * (end[1] - begin[1]) * (end[2] - begin[2]);
+            }
+          }
           out[o] = sum / static_cast<float>(count_pad ? padded_count : valid);
         }
   }

@@ -1,7 +1,9 @@
 // Reductions over a set of axes (ReduceMean, ReduceSum, ReduceMax, ...) and
 // ArgMax/ArgMin. Axes come from the attribute, or from input 1 for
-// ReduceSum from opset 13; no axes means all of them unless
-// noop_with_empty_axes. Sums accumulate in double.
+// ReduceSum from opset 13 and the other reductions from 18; no axes means
+// all of them unless noop_with_empty_axes. Sums accumulate in double.
+// ReduceMax/ReduceMin also take integer and bool tensors (bool from opset
+// 20), computed exactly in int64.
 #include <cmath>
 #include <limits>
 #include <set>
@@ -71,8 +73,43 @@ StatusOr<std::set<int64_t>> ReducedAxes(const KernelContext& ctx, int64_t rank,
   return result;
 }
 
+// Max or min of an integer or bool tensor over `axes` (non-empty).
+Status ReduceIntegers(const Value& x, const std::set<int64_t>& axes, bool keep_dims, bool want_max,
+                      std::vector<Value>& outputs) {
+  const int64_t rank = static_cast<int64_t>(x.shape.size());
+  Shape kept = x.shape, out_shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (axes.count(d)) kept[d] = 1;
+    if (!axes.count(d) || keep_dims) out_shape.push_back(kept[d]);
+  }
+  if (ElementCount(kept) != 0 && x.size() == 0) {
+    return InvalidModelError("reducing an empty axis of an integer tensor has no identity");
+  }
+  std::vector<int64_t> out(static_cast<size_t>(ElementCount(kept)));
+  std::vector<bool> seen(out.size(), false);
+  const std::array<std::vector<int64_t>, 1> strides = {BroadcastStrides(kept, x.shape)};
+  ForEachBroadcast<1>(x.shape, strides, [&](int64_t i, const std::array<int64_t, 1>& o) {
+    const int64_t v = x.ints[static_cast<size_t>(i)];
+    int64_t& acc = out[static_cast<size_t>(o[0])];
+    if (!seen[static_cast<size_t>(o[0])] || (want_max ? v > acc : v < acc)) acc = v;
+    seen[static_cast<size_t>(o[0])] = true;
+  });
+  outputs[0] = MakeIntValue(x.dtype, out_shape, std::move(out));
+  return Status::Ok();
+}
+
 Status Reduce(const KernelContext& ctx, std::vector<Value>& outputs, Reduction kind,
-              bool axes_from_input = false) {
+              bool axes_from_input) {
+  GLPOOL_ASSIGN_OR_RETURN(const Value* input, ctx.Input(0));
+  if ((kind == Reduction::kMax || kind == Reduction::kMin) && IsIntegerOrBool(input->dtype)) {
+    const int64_t rank = static_cast<int64_t>(input->shape.size());
+    GLPOOL_ASSIGN_OR_RETURN(std::set<int64_t> axes, ReducedAxes(ctx, rank, axes_from_input));
+    if (axes.empty()) {
+      outputs[0] = *input;
+      return Status::Ok();
+    }
+    return ReduceIntegers(*input, axes, ctx.node.GetInt("keepdims", 1) != 0, kind == Reduction::kMax, outputs);
+  }
   GLPOOL_ASSIGN_OR_RETURN(const Value* x, ctx.FloatInput(0));
   const int64_t rank = static_cast<int64_t>(x->shape.size());
   GLPOOL_ASSIGN_OR_RETURN(std::set<int64_t> axes, ReducedAxes(ctx, rank, axes_from_input));
@@ -141,31 +178,31 @@ Status RunReduceSum(const KernelContext& ctx, std::vector<Value>& outputs) {
   return Reduce(ctx, outputs, Reduction::kSum, /*axes_from_input=*/ctx.opset >= 13);
 }
 Status RunReduceMean(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kMean);
+  return Reduce(ctx, outputs, Reduction::kMean, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceMax(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kMax);
+  return Reduce(ctx, outputs, Reduction::kMax, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceMin(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kMin);
+  return Reduce(ctx, outputs, Reduction::kMin, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceProd(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kProd);
+  return Reduce(ctx, outputs, Reduction::kProd, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceL1(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kL1);
+  return Reduce(ctx, outputs, Reduction::kL1, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceL2(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kL2);
+  return Reduce(ctx, outputs, Reduction::kL2, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceSumSquare(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kSumSquare);
+  return Reduce(ctx, outputs, Reduction::kSumSquare, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceLogSum(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kLogSum);
+  return Reduce(ctx, outputs, Reduction::kLogSum, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunReduceLogSumExp(const KernelContext& ctx, std::vector<Value>& outputs) {
-  return Reduce(ctx, outputs, Reduction::kLogSumExp);
+  return Reduce(ctx, outputs, Reduction::kLogSumExp, /*axes_from_input=*/ctx.opset >= 18);
 }
 Status RunArgMax(const KernelContext& ctx, std::vector<Value>& outputs) {
   return ArgExtreme(ctx, outputs, /*want_max=*/true);

@@ -13,9 +13,13 @@
 namespace glpool {
 namespace cpu_reference {
 
-// The highest default-domain opset the kernels were checked against (the
-// ONNX 1.12 operator set).
-inline constexpr int64_t kMaxCheckedOpset = 17;
+// The highest default-domain opset the kernels implement (the ONNX 1.16
+// operator set): the changes opsets 18-21 made to these ops (Reduce* axes
+// input, Split num_outputs, Pad axes and wrap, Resize antialias/axes/
+// keep_aspect_ratio_policy/half_pixel_symmetric, AveragePool dilations,
+// ReduceMax/Min on bool, GroupNormalization's per-channel scale) are
+// implemented; the other revisions only added element types.
+inline constexpr int64_t kMaxCheckedOpset = 21;
 
 struct OpKernelInfo {
   const char* op_type;

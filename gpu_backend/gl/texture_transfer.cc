@@ -49,7 +49,9 @@ Status CopyBufferToTexture(const GlBuffer& source, const GlTexture& destination,
   GlProgram owned;
   GLPOOL_ASSIGN_OR_RETURN(const GlProgram* program,
                           TransferProgram("buffer_to_texture", {{"IMAGE_FORMAT", TextureFormatName(destination.format())},
-                                                                {"IS_ARRAY", IsArray(destination)}},
+                                                                {"IS_ARRAY", IsArray(destination)},
+                                                                {"HALF_IMAGE", destination.format() == TextureFormat::kRgba16F
+                                                                                   ? "1" : "0"}},
                                           programs, &owned));
   GLPOOL_RETURN_IF_ERROR(source.BindToIndex(0));
   GLPOOL_RETURN_IF_ERROR(destination.BindAsImage(0, GL_WRITE_ONLY));

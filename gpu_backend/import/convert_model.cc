@@ -1,21 +1,20 @@
 // ConvertModel: ModelProto -> Graph skeleton (see import_state.h).
-#include <onnx/defs/schema.h>
-
 #include <algorithm>
 #include <queue>
 #include <set>
 
 #include "gpu_backend/import/import_state.h"
+#include "gpu_backend/import/op_signatures.h"
 #include "gpu_backend/import/random_weights.h"
 #include "gpu_backend/import/shape_rules.h"
 
 namespace glpool {
 namespace {
 
-// 7 to 17 is the contract; 1 to 6 are read too (ONNX's own test cases use
+// 7 to 21 is the contract; 1 to 6 are read too (ONNX's own test cases use
 // them), legacy broadcasting being accepted where it equals numpy's.
 constexpr int64_t kMinOpset = 1;
-constexpr int64_t kMaxOpset = 17;
+constexpr int64_t kMaxOpset = kMaxSupportedOpset;
 
 bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
@@ -218,26 +217,25 @@ StatusOr<TensorData> ConstantNodeValue(const Node& node) {
   return InvalidModelError("Constant attribute '" + key + "' has the wrong type");
 }
 
-// Input and output counts within the op's schema, required ones present:
-// every later step may then index a node's required inputs freely.
-Status CheckArity(const Node& node, const onnx::OpSchema& schema) {
+// Input and output counts within the op's signature, required ones
+// present: every later step may then index a node's required inputs freely.
+Status CheckArity(const Node& node, const OpSignature& signature) {
   const int inputs = static_cast<int>(node.inputs.size());
   const int outputs = static_cast<int>(node.outputs.size());
-  if (inputs < schema.min_input() || inputs > schema.max_input()) {
+  if (inputs < signature.min_inputs || inputs > signature.max_inputs) {
     return InvalidModelError(NodeLabel(node) + ": has " + std::to_string(inputs) + " inputs, the op takes " +
-                             std::to_string(schema.min_input()) + " to " + std::to_string(schema.max_input()));
+                             std::to_string(signature.min_inputs) + " to " + std::to_string(signature.max_inputs));
   }
-  if (outputs < schema.min_output() || outputs > schema.max_output()) {
+  if (outputs < signature.min_outputs || outputs > signature.max_outputs) {
     return InvalidModelError(NodeLabel(node) + ": has " + std::to_string(outputs) + " outputs, the op gives " +
-                             std::to_string(schema.min_output()) + " to " + std::to_string(schema.max_output()));
+                             std::to_string(signature.min_outputs) + " to " + std::to_string(signature.max_outputs));
   }
-  const auto& formal = schema.inputs();
-  for (int i = 0; i < inputs; ++i) {
-    const size_t f = std::min(static_cast<size_t>(i), formal.size() - 1);
-    if (formal.empty()) break;
-    if (formal[f].GetOption() != onnx::OpSchema::Optional && node.inputs[static_cast<size_t>(i)].empty()) {
+  const size_t formal = signature.input_names.size();
+  for (int i = 0; i < inputs && formal > 0; ++i) {
+    const size_t f = std::min(static_cast<size_t>(i), formal - 1);
+    if (!signature.input_optional[f] && node.inputs[static_cast<size_t>(i)].empty()) {
       return InvalidModelError(NodeLabel(node) + ": required input " + std::to_string(i) + " ('" +
-                               formal[f].GetName() + "') is missing");
+                               signature.input_names[f] + "') is missing");
     }
   }
   return Status::Ok();
@@ -255,8 +253,8 @@ const char* AttributeTypeName(int type) {
 // numbers (a float `perm` would transpose nothing). It also keeps ONNX's own
 // shape inference, which trusts required attributes, away from malformed
 // nodes (a Scan without its body graph).
-Status CheckAttributes(const onnx::NodeProto& proto, const Node& node, const onnx::OpSchema& schema) {
-  const auto& declared = schema.attributes();
+Status CheckAttributes(const onnx::NodeProto& proto, const Node& node, const OpSignature& signature) {
+  const auto& declared = signature.attributes;
   std::set<std::string> given;
   for (const auto& attr : proto.attribute()) {
     if (!given.insert(attr.name()).second) {
@@ -265,7 +263,7 @@ Status CheckAttributes(const onnx::NodeProto& proto, const Node& node, const onn
     auto it = declared.find(attr.name());
     if (it == declared.end()) {
       return InvalidModelError(NodeLabel(node) + ": attribute '" + attr.name() + "' is not an attribute of " +
-                               node.op_type + " (opset " + std::to_string(schema.since_version()) + ")");
+                               node.op_type + " (opset " + std::to_string(signature.since_version) + ")");
     }
     if (attr.type() != it->second.type) {
       return InvalidModelError(NodeLabel(node) + ": attribute '" + attr.name() + "' is " +
@@ -291,13 +289,10 @@ StatusOr<Node> ConvertNode(const onnx::NodeProto& proto, int index, ImportState*
   if (!node.domain.empty()) {
     return UnsupportedError(NodeLabel(node) + ": domain '" + node.domain + "' is not supported");
   }
-  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(node.op_type, static_cast<int>(state->graph.opset), "");
-  if (schema == nullptr) {
-    return UnsupportedError(NodeLabel(node) + ": unknown op '" + node.op_type + "' (no such op in ONNX opset " +
-                            std::to_string(state->graph.opset) + ")");
-  }
-  GLPOOL_RETURN_IF_ERROR(CheckArity(node, *schema));
-  GLPOOL_RETURN_IF_ERROR(CheckAttributes(proto, node, *schema));
+  StatusOr<OpSignature> signature = FindOpSignature(node.op_type, state->graph.opset);
+  if (!signature.ok()) return signature.status().WithContext(NodeLabel(node));
+  GLPOOL_RETURN_IF_ERROR(CheckArity(node, *signature));
+  GLPOOL_RETURN_IF_ERROR(CheckAttributes(proto, node, *signature));
   for (const auto& attr : proto.attribute()) {
     StatusOr<AttributeValue> value = ConvertAttribute(attr, state);
     if (!value.ok()) return value.status().WithContext(NodeLabel(node));

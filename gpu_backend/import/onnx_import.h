@@ -1,12 +1,14 @@
 // ONNX model -> Graph IR with fully static shapes.
 //
 // Reading goes through Debian's libonnx protobuf classes. Import:
-//  - accepts default-domain opsets 7 to 17 (1 to 6 too, best effort: the
+//  - accepts default-domain opsets 7 to 21 (1 to 6 too, best effort: the
 //    ONNX backend tests use them; legacy broadcasting is accepted where it
 //    equals numpy's, and an opset-6 per-channel PRelu slope [C] is reshaped
 //    to [C,1,...]); other opsets are kUnsupported;
-//  - checks every node against its ONNX schema (unknown op, wrong number of
-//    inputs/outputs, missing required input) before anything else reads it;
+//  - checks every node against its ONNX signature (unknown op, wrong number
+//    of inputs/outputs, missing required input, attributes) before anything
+//    else reads it; past libonnx's opset 17 the ops that changed come from
+//    glpool's own table (op_signatures.h);
 //  - reads initializers in every storage form (see tensor_proto.h); a
 //    missing external data file is kNotFound naming the tensor and file,
 //    unless options.random_weights asks for a deterministic fill;

@@ -1,9 +1,11 @@
 // InferNodeWithOnnx (see import_state.h).
 #include <onnx/shape_inference/implementation.h>
 
+#include <algorithm>
 #include <set>
 
 #include "gpu_backend/import/import_state.h"
+#include "gpu_backend/import/op_signatures.h"
 
 namespace glpool {
 namespace {
@@ -57,13 +59,20 @@ StatusOr<std::vector<TypeHint>> InferNodeWithOnnx(const Node& node, const Import
     return UnsupportedError("glpool does not run ONNX's shape inference for " + node.op_type +
                             " (its checks assume a validated model)");
   }
+  // Past libonnx's newest opset, its schema still describes an op whose
+  // signature did not change since (FindOpSignature), so its inference runs
+  // at that opset; an op that changed has a rule of ours or no answer.
+  if (IsNewerThanLibOnnx(node.op_type, state.graph.opset)) {
+    return UnsupportedError("glpool has no shape rule for " + node.op_type + " at opset " +
+                            std::to_string(state.graph.opset) + ", and libonnx's describes an older version");
+  }
   auto proto = state.node_protos.find(node.name);
   if (proto == state.node_protos.end()) return InternalError("no NodeProto for node '" + node.name + "'");
   onnx::ModelProto model;
   model.set_ir_version(8);
   auto* opset = model.add_opset_import();
   opset->set_domain("");
-  opset->set_version(state.graph.opset);
+  opset->set_version(std::min(state.graph.opset, LibOnnxMaxOpset()));
   onnx::GraphProto* graph = model.mutable_graph();
   *graph->add_node() = *proto->second;
   for (const std::string& name : node.inputs) {

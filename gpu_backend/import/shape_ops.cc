@@ -196,13 +196,15 @@ StatusOr<std::vector<int64_t>> ReadSqueezeAxes(const NodeView& v) {
 
 StatusOr<std::vector<int64_t>> ReadReduceAxes(const NodeView& v, bool* from_input) {
   *from_input = false;
-  if (v.node().op_type == "ReduceSum" && v.opset() >= 13) {
+  if (v.opset() >= ReduceAxesInputSince(v.node().op_type)) {
     *from_input = true;
     if (!v.has(1)) return std::vector<int64_t>{};
     return v.ConstInts(1, "axes");
   }
   return v.node().GetInts("axes");
 }
+
+int64_t ReduceAxesInputSince(const std::string& op_type) { return op_type == "ReduceSum" ? 13 : 18; }
 
 StatusOr<std::vector<int64_t>> ReadPerm(const NodeView& v) {
   const int64_t rank = v.rank(0);
@@ -220,6 +222,25 @@ StatusOr<std::vector<int64_t>> ReadPerm(const NodeView& v) {
   return perm;
 }
 
+StatusOr<std::vector<int64_t>> SplitByNumOutputs(const Node& node, int64_t dim, bool has_split_input) {
+  const int64_t parts = static_cast<int64_t>(node.outputs.size());
+  const int64_t n = node.GetInt("num_outputs", 0);
+  if (has_split_input) return InvalidModelError("Split gives both the split input and num_outputs");
+  if (n != parts) {
+    return InvalidModelError("Split num_outputs " + std::to_string(n) + " differs from its " + std::to_string(parts) +
+                             " outputs");
+  }
+  // Equal parts of ceil(dim / n), the last one what remains (ONNX 18).
+  const int64_t chunk = (dim + n - 1) / n;
+  if (chunk * (n - 1) > dim) {
+    return InvalidModelError("Split cannot cut " + std::to_string(dim) + " into " + std::to_string(n) +
+                             " parts of " + std::to_string(chunk) + " with a smaller last one");
+  }
+  std::vector<int64_t> split(static_cast<size_t>(n), chunk);
+  split.back() = dim - chunk * (n - 1);
+  return split;
+}
+
 StatusOr<std::vector<int64_t>> ReadSplit(const NodeView& v, int64_t dim) {
   std::vector<int64_t> split;
   if (v.opset() < 13) {
@@ -228,7 +249,9 @@ StatusOr<std::vector<int64_t>> ReadSplit(const NodeView& v, int64_t dim) {
     GLPOOL_ASSIGN_OR_RETURN(split, v.ConstInts(1, "split"));
   }
   const int64_t parts = static_cast<int64_t>(v.node().outputs.size());
-  if (split.empty()) {
+  if (v.opset() >= 18 && v.node().HasAttribute("num_outputs")) {
+    GLPOOL_ASSIGN_OR_RETURN(split, SplitByNumOutputs(v.node(), dim, v.has(1)));
+  } else if (split.empty()) {
     if (parts == 0 || dim % parts != 0) {
       return InvalidModelError("Split cannot divide " + std::to_string(dim) + " into " + std::to_string(parts) +
                                " equal parts");
@@ -250,6 +273,37 @@ StatusOr<std::vector<int64_t>> ReadSplit(const NodeView& v, int64_t dim) {
     return InvalidModelError("Split sizes do not match the outputs or the dimension");
   }
   return split;
+}
+
+StatusOr<std::vector<int64_t>> ReadPads(const NodeView& v) {
+  const Node& n = v.node();
+  const int64_t rank = v.rank(0);
+  std::vector<int64_t> given;
+  if (v.opset() < 11) {
+    given = n.GetInts(v.opset() < 2 ? "paddings" : "pads");
+  } else {
+    GLPOOL_ASSIGN_OR_RETURN(given, v.ConstInts(1, "pads"));
+  }
+  std::vector<int64_t> axes;
+  if (v.opset() >= 18 && v.has(3)) {
+    GLPOOL_ASSIGN_OR_RETURN(axes, v.ConstInts(3, "axes"));
+  } else {
+    for (int64_t d = 0; d < rank; ++d) axes.push_back(d);
+  }
+  if (given.size() != 2 * axes.size()) {
+    return InvalidModelError("Pad pads hold " + std::to_string(given.size()) + " values for " +
+                             std::to_string(axes.size()) + " padded axes (2 per axis)");
+  }
+  std::vector<int64_t> pads(static_cast<size_t>(2 * rank), 0);
+  std::vector<bool> seen(static_cast<size_t>(rank), false);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(const int64_t axis, NormalizeAxis(axes[i], rank, "Pad axis"));
+    if (seen[static_cast<size_t>(axis)]) return InvalidModelError("Pad axes repeat axis " + std::to_string(axis));
+    seen[static_cast<size_t>(axis)] = true;
+    pads[static_cast<size_t>(axis)] = given[i];
+    pads[static_cast<size_t>(axis + rank)] = given[i + axes.size()];
+  }
+  return pads;
 }
 
 StatusOr<int64_t> RangeCount(const NodeView& v) {

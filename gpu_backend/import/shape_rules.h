@@ -1,9 +1,11 @@
 // Per-op output type rules: given a node whose inputs all have known dtypes
 // and static shapes, the dtype and static shape of each of its outputs.
 //
-// Rules follow the ONNX operator specs for opsets 7 to 17, including the
+// Rules follow the ONNX operator specs for opsets 7 to 21, including the
 // opset-dependent forms (attributes that became inputs: Slice 10, Pad 11,
-// Resize 11, Split/Squeeze/Unsqueeze/ReduceSum 13...). Inputs that decide a
+// Resize 11, Split/Squeeze/Unsqueeze/ReduceSum 13, the other reductions 18;
+// Split num_outputs, Pad axes and Resize axes and keep_aspect_ratio_policy
+// from 18). Inputs that decide a
 // shape (Reshape's shape, Resize's sizes/scales, Expand, Tile, Slice...)
 // must be constant; when one is not, the rule fails saying which.
 #pragma once

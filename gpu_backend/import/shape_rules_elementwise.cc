@@ -146,7 +146,8 @@ void AddElementwiseRules(ShapeRuleTable* t) {
         "ThresholdedRelu", "Softplus", "Softsign", "Softmax", "LogSoftmax", "Hardmax", "Sqrt", "Exp", "Log",
         "Erf", "Abs", "Neg", "Reciprocal", "Floor", "Ceil", "Round", "Sign", "Identity", "Sin", "Cos", "Tan",
         "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh", "InstanceNormalization", "LRN",
-        "MeanVarianceNormalization", "CumSum", "Trilu", "Shrink", "EyeLike", "Mish", "BitwiseNot"}) {
+        "MeanVarianceNormalization", "CumSum", "Trilu", "Shrink", "EyeLike", "Mish", "BitwiseNot", "Gelu",
+        "GroupNormalization"}) {
     (*t)[op] = SameAsInput;
   }
   for (const char* op : {"Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Sum", "Mean", "Mod", "BitShift",

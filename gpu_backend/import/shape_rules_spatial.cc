@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpu_backend/import/resize_target.h"
+#include "gpu_backend/import/shape_ops.h"
 #include "gpu_backend/import/shape_rules_table.h"
 
 namespace glpool {
@@ -165,12 +167,7 @@ Types GlobalPool(const NodeView& v) {
 }
 
 Types Pad(const NodeView& v) {
-  std::vector<int64_t> pads;
-  if (v.opset() < 11) {
-    pads = v.node().GetInts("pads");
-  } else {
-    GLPOOL_ASSIGN_OR_RETURN(pads, v.ConstInts(1, "pads"));
-  }
+  GLPOOL_ASSIGN_OR_RETURN(std::vector<int64_t> pads, ReadPads(v));
   const Shape& x = v.shape(0);
   if (pads.size() != 2 * x.size()) return InvalidModelError("Pad pads must hold 2 values per dimension");
   Shape out = x;
@@ -189,41 +186,9 @@ Types Pad(const NodeView& v) {
   return One(v.dtype(0), out);
 }
 
-StatusOr<Shape> ScaleShape(const Shape& x, const std::vector<float>& scales) {
-  if (scales.size() != x.size()) {
-    return InvalidModelError("scales hold " + std::to_string(scales.size()) + " values for rank " +
-                             std::to_string(x.size()));
-  }
-  Shape out;
-  for (size_t i = 0; i < x.size(); ++i) {
-    if (!(scales[i] > 0)) return InvalidModelError("scales must be positive");
-    // Single precision on purpose: ONNX Runtime computes it so. Checked
-    // before the cast: a float past int64's range converts undefined.
-    const float scaled = std::floor(static_cast<float>(x[i]) * scales[i]);
-    if (!(scaled <= static_cast<float>(kMaxShapeElements))) {
-      return UnsupportedError("scale " + std::to_string(scales[i]) + " makes dimension " + std::to_string(x[i]) +
-                              " larger than " + std::to_string(kMaxShapeElements));
-    }
-    out.push_back(static_cast<int64_t>(scaled));
-  }
-  return out;
-}
-
 Types Resize(const NodeView& v) {
-  const Shape& x = v.shape(0);
-  if (v.opset() < 11) {
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> scales, v.ConstFloats(1, "scales"));
-    GLPOOL_ASSIGN_OR_RETURN(Shape out, ScaleShape(x, scales));
-    return One(v.dtype(0), out);
-  }
-  if (v.has(3) && !(v.is_constant(3) && v.in(3).data.element_count() == 0)) {
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, v.ConstInts(3, "sizes"));
-    if (sizes.size() != x.size()) return InvalidModelError("Resize sizes have the wrong length");
-    return One(v.dtype(0), sizes);
-  }
-  GLPOOL_ASSIGN_OR_RETURN(std::vector<float> scales, v.ConstFloats(2, "scales"));
-  GLPOOL_ASSIGN_OR_RETURN(Shape out, ScaleShape(x, scales));
-  return One(v.dtype(0), out);
+  GLPOOL_ASSIGN_OR_RETURN(const ResizeTarget target, ReadResizeTarget(v));
+  return One(v.dtype(0), target.out);
 }
 
 Types Upsample(const NodeView& v) {

@@ -63,6 +63,8 @@ const std::map<std::string, UnaryOp>& UnaryOps() {
       {"Not", {36, nullptr, 0, nullptr, 0}},
       {"Cast", {37, nullptr, 0, nullptr, 0}},
       {"CastLike", {37, nullptr, 0, nullptr, 0}},
+      {"Gelu", {38, nullptr, 0, nullptr, 0}},  // 39 with approximate = "tanh"
+      {"Mish", {40, nullptr, 0, nullptr, 0}},
   };
   return ops;
 }
@@ -134,7 +136,15 @@ StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node,
     GLPOOL_RETURN_IF_ERROR(ClipBound(graph, node, 1, "min", -INFINITY, "CLIP_MIN_ROLE", p0, plan));
     GLPOOL_RETURN_IF_ERROR(ClipBound(graph, node, 2, "max", INFINITY, "CLIP_MAX_ROLE", p1, plan));
   }
-  plan.defines.emplace_back("OP", std::to_string(op->second.code));
+  int code = op->second.code;
+  if (node.op_type == "Gelu") {
+    const std::string approximate = node.GetString("approximate", "none");
+    if (approximate != "none" && approximate != "tanh") {
+      return InvalidModelError("Gelu approximate must be 'none' or 'tanh', is '" + approximate + "'");
+    }
+    if (approximate == "tanh") code = 39;
+  }
+  plan.defines.emplace_back("OP", std::to_string(code));
   plan.defines.emplace_back("P0", GlslFloat(p0));
   plan.defines.emplace_back("P1", GlslFloat(p1));
   if (IsCast(node)) {

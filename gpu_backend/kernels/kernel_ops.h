@@ -28,6 +28,7 @@ StatusOr<KernelPlan> BuildPad(const Graph& graph, const Node& node, const Kernel
 StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildBatchNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildGroupNormalization(const Graph& graph, const Node& node, const KernelLimits& limits);
 // ArgMax, ArgMin.
 StatusOr<KernelPlan> BuildArgExtreme(const Graph& graph, const Node& node, const KernelLimits& limits);
 // Gather, GatherElements.

@@ -1,8 +1,11 @@
-// Pad (shaders/pad.comp): constant, reflect and edge modes on tensors of
-// rank 1 to 4, pads from attributes (opset < 11) or constant inputs.
+// Pad (shaders/pad.comp): constant, reflect, edge and wrap (opset 19)
+// modes on tensors of rank 1 to 4, pads from attributes (opset < 11) or
+// constant inputs, for the dims the axes input names (opset 18).
 #include <string>
 #include <vector>
 
+#include "gpu_backend/import/node_view.h"
+#include "gpu_backend/import/shape_ops.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_ops.h"
 #include "gpu_backend/kernels/logical_index.h"
@@ -18,21 +21,22 @@ StatusOr<KernelPlan> BuildPad(const Graph& graph, const Node& node, const Kernel
   const size_t rank = in->shape.size();
   if (rank < 1 || rank > 4)
     return UnsupportedError("only ranks 1 to 4 pad on the GPU, input is " + ShapeToString(in->shape));
-  std::vector<int64_t> pads;
+  GLPOOL_ASSIGN_OR_RETURN(const std::vector<int64_t> pads, ReadPads(NodeView(graph, node)));
   float value = 0.0f;
   if (graph.opset < 11) {
-    pads = node.GetInts(graph.opset < 2 ? "paddings" : "pads");
     value = node.GetFloat("value", 0.0f);
   } else {
-    GLPOOL_ASSIGN_OR_RETURN(pads, ConstantInts(graph, node, 1));
     GLPOOL_ASSIGN_OR_RETURN(std::vector<float> constant, ConstantFloats(graph, node, 2, {0.0f}));
     if (constant.size() != 1) return InvalidModelError("constant_value must hold one value");
     value = constant[0];
-    if (HasInput(node, 3)) return UnsupportedError("Pad axes (opset 18) are not supported");
   }
   if (pads.size() != 2 * rank) return InvalidModelError("pads needs 2 x rank values");
   const std::string mode = node.GetString("mode", "constant");
-  const int mode_code = mode == "constant" ? 0 : mode == "reflect" ? 1 : mode == "edge" ? 2 : -1;
+  const int mode_code = mode == "constant" ? 0
+                        : mode == "reflect" ? 1
+                        : mode == "edge"    ? 2
+                        : mode == "wrap" && graph.opset >= 19 ? 3
+                                                              : -1;
   if (mode_code < 0) return UnsupportedError("Pad mode '" + mode + "' is not supported");
   int64_t begin[4] = {0, 0, 0, 0};
   bool channel_padded = false;

@@ -81,11 +81,6 @@ StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const
     }
   }
   GLPOOL_ASSIGN_OR_RETURN(std::vector<Axis> axes, WindowAxes(node, in.shape, out.shape));
-  if (!is_max) {
-    for (const Axis& a : axes) {
-      if (a.dilation != 1) return UnsupportedError("AveragePool dilations (opset 19) are not supported");
-    }
-  }
   // 1-D and 2-D pools run as 3-D ones with size-1 leading axes.
   while (axes.size() < 3) axes.insert(axes.begin(), Axis{});
   KernelPlan plan;

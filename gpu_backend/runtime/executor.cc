@@ -1,4 +1,5 @@
 #include "gpu_backend/runtime/executor.h"
+#include "gpu_backend/graph/precision_sensitive.h"
 
 #include <algorithm>
 #include <chrono>
@@ -79,6 +80,7 @@ struct Executor::State {
   PartitionReport partition;
   std::vector<double> task_ms;
   bool time_tasks = false;
+  std::set<std::string> logit_roots;  // fp16: heads' logits kept in fp32
 
   std::string Root(const std::string& name) const {
     auto it = compiled.storage.find(name);
@@ -88,7 +90,7 @@ struct Executor::State {
   const Tensor& TensorNamed(const std::string& name) const { return *graph.FindTensor(name); }
   Phwc4Layout LayoutOfTensor(const std::string& name) const { return LayoutOf(TensorNamed(name).shape); }
   // Whether tensor `root` is stored as half: fp16 mode, a float tensor, and
-  // not kept in fp32 by calibration.
+  // not kept in fp32 by calibration or as a head's logits.
   bool StoresHalf(const std::string& root) const {
     const DataType dtype = TensorNamed(root).dtype;
     return fp16() && !IsIntegerOrBool(dtype) && !options.fp32_tensors.count(root);
@@ -192,7 +194,9 @@ Status Executor::State::PlanPoolObjects(const std::string& strategy) {
     tensor.first_task = compiled_tensor.first_task;
     tensor.last_task = compiled_tensor.last_task;
     if (fp16() && !tensor.half) {
-      ++(IsIntegerOrBool(TensorNamed(tensor.name).dtype) ? memory.fp32_integer_tensors : memory.fp32_range_tensors);
+      ++(IsIntegerOrBool(TensorNamed(tensor.name).dtype) ? memory.fp32_integer_tensors
+         : logit_roots.count(tensor.name)                  ? memory.fp32_logit_tensors
+                                                           : memory.fp32_range_tensors);
     }
     const bool texture = options.objects == ObjectKind::kTextures && FitsTexture(tensor.layout);
     tensor.buffer_fallback = options.objects == ObjectKind::kTextures && !texture;
@@ -541,6 +545,13 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const Executor
   state->options = options;
   state->programs = options.programs ? options.programs : std::make_shared<ProgramCache>();
   GLPOOL_RETURN_IF_ERROR(state->BuildTasks());
+  if (state->fp16()) {
+    // Heads' logits stay fp32 whatever the calibration (precision_sensitive.h).
+    for (const std::string& name : PrecisionSensitiveTensors(state->graph)) {
+      const std::string root = state->Root(name);
+      if (state->options.fp32_tensors.insert(root).second) state->logit_roots.insert(root);
+    }
+  }
   GLPOOL_RETURN_IF_ERROR(state->PlanPool());
   gl::CountPoolPlan();
   GLPOOL_RETURN_IF_ERROR(state->UploadConstantsAndWeights());

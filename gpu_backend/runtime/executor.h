@@ -45,7 +45,9 @@ struct ExecutorOptions {
   // when null the executor keeps its own.
   std::shared_ptr<ProgramCache> programs;
   // fp16 only: float tensors kept in fp32 storage, usually those
-  // FindHalfUnsafeTensors reports; empty stores every float tensor as half.
+  // FindHalfUnsafeTensors reports; empty stores every float tensor as half
+  // but the logits of the graph's heads (precision_sensitive.h), which
+  // fp16 always keeps in fp32.
   std::set<std::string> fp32_tensors;
   // Nodes the GPU refuses run on the CPU reference (cpu_fallback.h);
   // false (the default inside the backend) fails Create on them. Sessions

@@ -39,10 +39,13 @@ struct MemoryReport {
   size_t pool_objects = 0;
   size_t buffer_fallbacks = 0;     // textures mode: tensors in the fallback buffer pool
   // fp16 mode: pooled tensors stored in fp32 anyway, because they hold
-  // integers or bools (exact whole numbers need float32) or because
-  // calibration found their range outside half's.
+  // integers or bools (exact whole numbers need float32), because
+  // calibration found their range outside half's, or because they are the
+  // logits a head's Sigmoid/Softmax squashes (whose absolute precision half
+  // cannot keep near their peaks).
   size_t fp32_integer_tensors = 0;
   size_t fp32_range_tensors = 0;
+  size_t fp32_logit_tensors = 0;
   uint64_t naive_bytes = 0;        // one object per pooled tensor
   uint64_t pool_bytes = 0;         // what the plan asks for
   uint64_t lower_bound_bytes = 0;

@@ -100,6 +100,24 @@ TEST_P(RoundTripTest, Fp16StorageRoundsToHalfPrecision) {
   EXPECT_EQ((*output)[3], 0.5f);
 }
 
+// Uploads into RGBA16F round to the nearest half, ties to even, whatever
+// the driver's own store conversion does (llvmpipe truncates toward zero):
+// 1 + 3 * 2^-12 lies between the halves 1 and 1 + 2^-10, nearer the upper
+// (truncation gives 1); 1 + 2^-11 is a tie that goes to the even 1;
+// -(1 + 3 * 2^-12) must round away from zero too.
+TEST_P(RoundTripTest, Fp16StorageRoundsToNearestEven) {
+  auto texture = GlTexture::Create2D(1, 1, TextureFormat::kRgba16F);
+  ASSERT_TRUE(texture.ok());
+  const float third = 1.0f + 3.0f / 4096.0f;
+  ASSERT_TRUE(UploadTexture(*texture, {third, 1.0f + 1.0f / 2048.0f, -third, 65519.0f}).ok());
+  auto output = DownloadTexture(*texture);
+  ASSERT_TRUE(output.ok());
+  EXPECT_EQ((*output)[0], 1.0f + 1.0f / 1024.0f);
+  EXPECT_EQ((*output)[1], 1.0f);
+  EXPECT_EQ((*output)[2], -(1.0f + 1.0f / 1024.0f));
+  EXPECT_EQ((*output)[3], 65504.0f);  // below 65520: the largest half, not infinity
+}
+
 TEST_P(RoundTripTest, MovedOwnersKeepOneGlName) {
   auto buffer = GlBuffer::Create(64);
   ASSERT_TRUE(buffer.ok());

@@ -83,11 +83,11 @@ TEST(ImportErrors, CustomDomainIsUnsupported) {
 }
 
 TEST(ImportErrors, OpsetOutOfRange) {
-  ModelBuilder builder(18);
+  ModelBuilder builder(22);
   builder.Input("X", {1, 4}).Node("Relu", {"X"}, {"Y"}).Output("Y");
   StatusOr<Graph> graph = LoadOnnxModel(builder.Save(testing_util::MakeTempDir()));
   EXPECT_EQ(graph.status().code(), StatusCode::kUnsupported);
-  EXPECT_TRUE(Mentions(graph.status(), "opset 18"));
+  EXPECT_TRUE(Mentions(graph.status(), "opset 22"));
 }
 
 TEST(ImportErrors, WrongInputShapeFlag) {

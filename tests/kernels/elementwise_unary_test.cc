@@ -227,5 +227,24 @@ TEST(ElementwiseUnaryTest, EmptyTensorRunsNothing) {
   ExpectMatchesReference(Unary("Relu", shape), {SweepVariants()[0]});
 }
 
+KernelCase NewerUnary(const std::string& op, const Shape& shape, const std::string& approximate = "") {
+  KernelCase c;
+  c.node.name = op;
+  c.node.op_type = op;
+  if (!approximate.empty()) c.node.attributes["approximate"] = approximate;
+  c.node.inputs = {"x"};
+  c.node.outputs = {"y"};
+  c.opset = 20;
+  c.inputs["x"] = RandomTensor(shape, 85, -6.0f, 6.0f);
+  c.outputs["y"] = shape;
+  return c;
+}
+
+TEST(ElementwiseUnaryTest, GeluAndMishOfOpsets18And20) {
+  ExpectMatchesReference(NewerUnary("Gelu", {2, 13, 7, 5}), SweepVariants());
+  ExpectMatchesReference(NewerUnary("Gelu", {3, 127}, "tanh"), SweepVariants());
+  ExpectMatchesReference(NewerUnary("Mish", {1, 5, 13, 3}), SweepVariants());
+}
+
 }  // namespace
 }  // namespace glpool::testing

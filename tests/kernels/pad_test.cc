@@ -50,5 +50,23 @@ TEST(PadTest, AttributeForm) {
   ExpectMatchesReference(c, SweepVariants());
 }
 
+// Opset 19's wrap mode; opset 18's axes name the padded dims.
+TEST(PadTest, WrapAndAxesOfOpsets18And19) {
+  for (int64_t channels : {1, 5, 13}) {
+    KernelCase c = Pad("wrap", {1, channels, 7, 13}, {0, 0, 3, 13, 0, 0, 7, 2});
+    c.opset = 19;
+    ExpectMatchesReference(c, channels == 5 ? AllVariants() : SweepVariants());
+  }
+  KernelCase crop = Pad("wrap", {2, 3, 5, 6}, {0, 1, -1, 4, 0, 2, 2, -3});
+  crop.opset = 19;
+  ExpectMatchesReference(crop, SweepVariants());
+  KernelCase axes = Pad("edge", {1, 3, 7, 13}, {0, 0, 2, 1, 0, 0, 0, 3});
+  axes.opset = 18;
+  axes.constants["pads"] = TensorData::FromInt64s({4}, {1, 2, 3, 0});  // W begin/end, H begin/end
+  axes.node.inputs.push_back("axes");
+  axes.constants["axes"] = TensorData::FromInt64s({2}, {-1, 2});
+  ExpectMatchesReference(axes, SweepVariants());
+}
+
 }  // namespace
 }  // namespace glpool::testing

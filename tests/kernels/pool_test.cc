@@ -130,5 +130,17 @@ TEST(PoolTest, MaxPoolIndices) {
   }
 }
 
+// Opset 19: AveragePool cells lie `dilations` apart; both divisors.
+TEST(PoolTest, AveragePoolDilationsOfOpset19) {
+  for (int64_t include : {0, 1}) {
+    SCOPED_TRACE("count_include_pad=" + std::to_string(include));
+    KernelCase c = Window("AveragePool", {1, 5, 13, 7}, {1, 5, 5, 4}, {3, 2}, {2, 2}, {1, 1, 0, 1}, true);
+    c.node.attributes["dilations"] = std::vector<int64_t>{3, 2};
+    c.node.attributes["count_include_pad"] = include;
+    c.opset = 19;
+    ExpectMatchesReference(c, SweepVariants());
+  }
+}
+
 }  // namespace
 }  // namespace glpool::testing

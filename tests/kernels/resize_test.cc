@@ -128,5 +128,20 @@ TEST(ResizeTest, ChannelScaleIsUnsupported) {
   EXPECT_EQ(plan.status().code(), StatusCode::kUnsupported) << plan.status().ToString();
 }
 
+// Opset 18's antialias: the filter spans 1 / scale input cells when
+// downscaling (up to 16 taps here), normalised; upscaling is unchanged.
+TEST(ResizeTest, AntialiasOfOpset18) {
+  for (const char* mode : {"linear", "cubic"}) {
+    SCOPED_TRACE(mode);
+    ResizeSpec spec;
+    spec.mode = mode;
+    spec.sizes = {1, 5, 5, 31};  // down 0.2 in H, up in W
+    KernelCase c = Resize({1, 5, 25, 13}, {1, 5, 5, 31}, spec);
+    c.node.attributes["antialias"] = int64_t{1};
+    c.opset = 18;
+    ExpectMatchesReference(c, SweepVariants());
+  }
+}
+
 }  // namespace
 }  // namespace glpool::testing
