@@ -1,4 +1,5 @@
-// glpool run MODEL [--input FILE.pb|IMAGE] [--strategy S] [--objects K]
+// glpool run MODEL [--input FILE.pb|IMAGE [--resize M] [--mean R,G,B] [--std R,G,B] [--channels rgb|bgr]]
+//                  [--labels FILE] [--strategy S] [--objects K]
 //                  [--precision P] [--order given|memory] [--repeat N] [--json] [--backend gpu|cpu]
 //                  [--overlay [--frames N]] [--overlay-png FILE] [--profile N]
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "glpool/session.h"
 #include "samples/commands.h"
+#include "samples/image_flags.h"
 #include "samples/mask_png.h"
 #include "samples/model_input.h"
 #include "samples/model_loading.h"
@@ -41,6 +43,8 @@ struct RunFlags {
   int frames = 0;            // --overlay: close after N frames (0: when closed)
   int profile = 0;           // list the N slowest tasks of the last run
   bool no_cpu_fallback = false;
+  ImageFlags image;          // how an --input image becomes the tensor
+  std::string labels;        // one class name per line, for classifier outputs
 };
 
 // The `count` slowest tasks of the session's last timed run, slowest first,
@@ -61,7 +65,8 @@ nlohmann::json SlowestTasks(const Session& session, int count) {
   return rows;
 }
 
-nlohmann::json OutputSummary(const std::string& name, const TensorData& data) {
+nlohmann::json OutputSummary(const std::string& name, const TensorData& data,
+                             const std::vector<std::string>& labels) {
   const std::vector<float> values = data.ToFloats();
   nlohmann::json summary = {{"name", name}, {"shape", ShapeToString(data.shape)}};
   if (values.empty()) return summary;
@@ -76,7 +81,10 @@ nlohmann::json OutputSummary(const std::string& name, const TensorData& data) {
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::partial_sort(order.begin(), order.begin() + 5, order.end(),
                       [&](size_t a, size_t b) { return values[a] > values[b]; });
-    for (size_t k = 0; k < 5; ++k) summary["top5"].push_back({{"index", order[k]}, {"score", values[order[k]]}});
+    for (size_t k = 0; k < 5; ++k) {
+      summary["top5"].push_back({{"index", order[k]}, {"score", values[order[k]]}});
+      if (order[k] < labels.size()) summary["top5"].back()["label"] = labels[order[k]];
+    }
   }
   return summary;
 }
@@ -93,8 +101,9 @@ void PrintHuman(const nlohmann::json& report) {
     std::cout << "\n";
     if (output.contains("top5")) {
       for (const auto& entry : output["top5"]) {
-        std::cout << "          class " << entry["index"].get<size_t>() << "  score " << entry["score"].get<float>()
-                  << "\n";
+        std::cout << "          class " << entry["index"].get<size_t>();
+        if (entry.contains("label")) std::cout << " (" << entry["label"].get<std::string>() << ")";
+        std::cout << "  score " << entry["score"].get<float>() << "\n";
       }
     }
   }
@@ -191,9 +200,17 @@ int RunModel(const RunFlags& flags) {
   }
   auto shapes = ResolvedInputShapes(*model, flags.load, from_data);
   if (!shapes.ok()) return fail(shapes.status().WithContext(flags.model));
+  auto preprocess = ImagePreprocessFromFlags(flags.image);
+  if (!preprocess.ok()) return fail(preprocess.status());
+  std::vector<std::string> labels;
+  if (!flags.labels.empty()) {
+    auto read = ReadLabels(flags.labels);
+    if (!read.ok()) return fail(read.status());
+    labels = std::move(read).value();
+  }
   std::map<std::string, TensorData> inputs;
   for (const TensorInfo& input : model->inputs()) {
-    auto data = LoadModelInput(flags.input, {input.name, input.dtype, shapes->at(input.name)});
+    auto data = LoadModelInput(flags.input, {input.name, input.dtype, shapes->at(input.name)}, *preprocess);
     if (!data.ok()) return fail(data.status());
     inputs[input.name] = std::move(data).value();
   }
@@ -240,7 +257,7 @@ int RunModel(const RunFlags& flags) {
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     outputs = std::move(result).value();
   }
-  for (const auto& [name, data] : outputs) report["outputs"].push_back(OutputSummary(name, data));
+  for (const auto& [name, data] : outputs) report["outputs"].push_back(OutputSummary(name, data, labels));
   if (!flags.mask_png.empty()) {
     Status written = WriteMaskPng(outputs.begin()->second, flags.mask_png);
     if (!written.ok()) return fail(written.WithContext("--mask-png"));
@@ -282,6 +299,8 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<RunFlags>();
   command->add_option("model", flags->model, "Model file (.onnx)")->required();
   command->add_option("--input", flags->input, "Input tensor (.pb) or image; default: a fixed-seed fill");
+  AddImageFlags(*command, flags->image);
+  command->add_option("--labels", flags->labels, "Class names, one per line, for classifier outputs' top 5");
   command->add_option("--strategy", flags->strategy, "Pool strategy (see `glpool plan`)")->capture_default_str();
   command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
   command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();

@@ -55,12 +55,7 @@ StatusOr<std::pair<int64_t, int64_t>> ImageSize(const std::string& bytes, const 
   return std::make_pair(static_cast<int64_t>(width), static_cast<int64_t>(height));
 }
 
-StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
-                                      uint64_t max_pixels) {
-  if (input.shape.size() != 4 || input.shape[1] != 3) {
-    return InvalidArgumentError("image input " + label + ": the model input '" + input.name + "' has shape " +
-                                ShapeToString(input.shape) + ", not Nx3xHxW");
-  }
+StatusOr<RgbImage> DecodeRgbImage(const std::string& bytes, const std::string& label, uint64_t max_pixels) {
   if (bytes.size() > static_cast<size_t>(INT_MAX)) {
     return InvalidArgumentError("image input " + label + ": " + std::to_string(bytes.size()) +
                                 " bytes, more than stb_image reads");
@@ -81,30 +76,22 @@ StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::strin
   g_stb_allocation_cap = static_cast<size_t>(width) * static_cast<size_t>(height) * 8 + 2 * bytes.size() + 65536;
   unsigned char* pixels = stbi_load_from_memory(data, size, &width, &height, &channels, 3);
   if (pixels == nullptr) return InvalidArgumentError("reading image " + label + ": " + stbi_failure_reason());
-  const int64_t n = input.shape[0], out_h = input.shape[2], out_w = input.shape[3];
-  std::vector<float> values(static_cast<size_t>(ElementCount(input.shape)));
-  // Bilinear resize to the model's input, pixel centres aligned (half-pixel).
-  for (int64_t y = 0; y < out_h; ++y) {
-    const float sy = std::max(0.0f, (y + 0.5f) * height / out_h - 0.5f);
-    const int y0 = std::min(static_cast<int>(sy), height - 1), y1 = std::min(y0 + 1, height - 1);
-    const float fy = sy - y0;
-    for (int64_t x = 0; x < out_w; ++x) {
-      const float sx = std::max(0.0f, (x + 0.5f) * width / out_w - 0.5f);
-      const int x0 = std::min(static_cast<int>(sx), width - 1), x1 = std::min(x0 + 1, width - 1);
-      const float fx = sx - x0;
-      for (int c = 0; c < 3; ++c) {
-        auto at = [&](int yy, int xx) {
-          return pixels[(static_cast<size_t>(yy) * static_cast<size_t>(width) + static_cast<size_t>(xx)) * 3 + c] /
-                 255.0f;
-        };
-        const float top = at(y0, x0) * (1 - fx) + at(y0, x1) * fx;
-        const float bottom = at(y1, x0) * (1 - fx) + at(y1, x1) * fx;
-        for (int64_t b = 0; b < n; ++b) values[((b * 3 + c) * out_h + y) * out_w + x] = top * (1 - fy) + bottom * fy;
-      }
-    }
-  }
+  RgbImage image;
+  image.width = width;
+  image.height = height;
+  image.pixels.assign(pixels, pixels + static_cast<size_t>(width) * static_cast<size_t>(height) * 3);
   stbi_image_free(pixels);
-  return TensorData::FromFloats(input.shape, values);
+  return image;
+}
+
+StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
+                                      const ImagePreprocess& preprocess, uint64_t max_pixels) {
+  if (input.shape.size() != 4 || input.shape[1] != 3) {
+    return InvalidArgumentError("image input " + label + ": the model input '" + input.name + "' has shape " +
+                                ShapeToString(input.shape) + ", not Nx3xHxW");
+  }
+  GLPOOL_ASSIGN_OR_RETURN(const RgbImage image, DecodeRgbImage(bytes, label, max_pixels));
+  return ImageToTensor(image, input.shape, preprocess);
 }
 
 }  // namespace glpool

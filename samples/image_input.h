@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "samples/image_preprocess.h"
 #include "samples/model_input.h"
 
 namespace glpool {
@@ -14,14 +15,19 @@ namespace glpool {
 // claims huge dimensions costs nothing.
 constexpr uint64_t kMaxImagePixels = uint64_t{1} << 28;
 
-// Decodes PNG, JPEG or BMP `bytes` (stb_image; other formats are refused)
-// and resizes it bilinearly to `input`'s H x W as RGB in [0, 1], NCHW, copied over the batch. `input`
-// must be Nx3xHxW. Errors (kInvalidArgument) name `label`: undecodable
-// bytes, an image of more than `max_pixels` pixels, a wrong input shape.
 // The image's width and height from its header alone (no pixel decoded).
 StatusOr<std::pair<int64_t, int64_t>> ImageSize(const std::string& bytes, const std::string& label);
 
+// Decodes PNG, JPEG or BMP `bytes` (stb_image; other formats are refused)
+// to RGB. Errors (kInvalidArgument) name `label`: undecodable bytes, an
+// image of more than `max_pixels` pixels.
+StatusOr<RgbImage> DecodeRgbImage(const std::string& bytes, const std::string& label,
+                                  uint64_t max_pixels = kMaxImagePixels);
+
+// Decodes `bytes` and makes `input`'s tensor of it (ImageToTensor with
+// `preprocess`; the default: stretched to H x W, RGB in [0, 1]). `input`
+// must be Nx3xHxW float32 (kInvalidArgument naming `label` otherwise).
 StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,
-                                      uint64_t max_pixels = kMaxImagePixels);
+                                      const ImagePreprocess& preprocess = {}, uint64_t max_pixels = kMaxImagePixels);
 
 }  // namespace glpool

@@ -33,7 +33,8 @@ StatusOr<Shape> ShapeFromInputFile(const std::string& path, const TensorInfo& in
   return shape;
 }
 
-StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input) {
+StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input,
+                                    const ImagePreprocess& preprocess) {
   // Shapes may come from the command line: bounded before anything is filled.
   GLPOOL_RETURN_IF_ERROR(CheckTensorSize("input '" + input.name + "'", input.shape, input.dtype));
   if (path.empty()) {
@@ -69,7 +70,7 @@ StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& in
                                 DataTypeName(input.dtype) + ", not float32");
   }
   GLPOOL_ASSIGN_OR_RETURN(const std::string bytes, ReadWholeFile(path, "image", kMaxImageFileBytes));
-  return DecodeImageInput(bytes, path, input);
+  return DecodeImageInput(bytes, path, input, preprocess);
 }
 
 }  // namespace glpool

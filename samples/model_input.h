@@ -5,6 +5,7 @@
 
 #include "glpool/model.h"
 #include "glpool/tensor.h"
+#include "samples/image_preprocess.h"
 
 namespace glpool {
 
@@ -16,10 +17,12 @@ struct InputSpec {
 };
 
 // Reads FILE.pb (a serialized ONNX TensorProto) or an image (PNG/JPEG/BMP,
-// via stb_image) resized to the input's H x W, RGB in [0, 1], NCHW; its
-// dtype and shape must match `input`. An empty path gives float values in
-// [0, 1) from a fixed seed (zeros for integer and bool inputs).
-StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input);
+// via stb_image) made into the input's N x 3 x H x W by `preprocess`
+// (default: stretched, RGB in [0, 1]); its dtype and shape must match
+// `input`. An empty path gives float values in [0, 1) from a fixed seed
+// (zeros for integer and bool inputs).
+StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& input,
+                                    const ImagePreprocess& preprocess = {});
 
 // The shape an input file gives `input`'s symbolic dims: a tensor file's own
 // shape; for an image (rank-4 NCHW input), H and W from the image's size

@@ -19,8 +19,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // A smaller pixel limit than the command's: the limit's check is what is
   // under test, and large decodes would make each input take milliseconds.
   constexpr uint64_t kFuzzMaxPixels = uint64_t{1} << 16;
+  // Every resize mode, chosen by the input's length.
+  ImagePreprocess preprocess;
+  preprocess.resize = static_cast<ResizeMode>(size % 3);
+  preprocess.bgr = (size / 3) % 2 == 1;
   StatusOr<TensorData> tensor = DecodeImageInput(std::string(reinterpret_cast<const char*>(data) + 1, size - 1),
-                                                 "<fuzz>", input, kFuzzMaxPixels);
+                                                 "<fuzz>", input, preprocess, kFuzzMaxPixels);
   if (!tensor.ok()) {
     fuzz::CheckCleanError(tensor.status());
     return 0;
