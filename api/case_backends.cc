@@ -56,7 +56,12 @@ CaseOptions GpuCaseOptions(const ExecutorOptions& executor_options) {
     GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(graph, case_options));
     return executor->Run(inputs);
   };
-  options.is_supported_op = GpuSupportsOp;
+  // With the per-node fallback, an op the CPU reference runs is runnable too.
+  if (executor_options.cpu_fallback) {
+    options.is_supported_op = [](const std::string& op) { return GpuSupportsOp(op) || cpu_reference::IsSupportedOp(op); };
+  } else {
+    options.is_supported_op = GpuSupportsOp;
+  }
   options.is_parameter_input = IsParameterInput;
   // The GPU always runs the passes: they mark the reshapes that cost nothing.
   options.transform = [](Graph& graph) { return RunDefaultPasses(graph); };

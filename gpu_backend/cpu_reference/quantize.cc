@@ -66,7 +66,11 @@ Status RunQuantizeLinear(const KernelContext& ctx, std::vector<Value>& outputs) 
   std::vector<int64_t> y(x->floats.size());
   for (size_t i = 0; i < y.size(); ++i) {
     const int64_t k = at(static_cast<int64_t>(i));
-    y[i] = Saturate(dtype, std::nearbyint(static_cast<double>(x->floats[i]) / scale[k]) + static_cast<double>(zero[k]));
+    // The quotient in float, as the spec's float arithmetic gives it: in
+    // double, a quotient float rounds to exactly .5 can land on the other
+    // side of it and round to the other integer.
+    const float quotient = x->floats[i] / scale[k];
+    y[i] = Saturate(dtype, std::nearbyint(static_cast<double>(quotient)) + static_cast<double>(zero[k]));
   }
   outputs[0] = MakeIntValue(dtype, x->shape, std::move(y));
   return Status::Ok();
