@@ -18,7 +18,7 @@ export CCACHE_BASEDIR="$PWD"
 runs="${1:-1000000}"
 seconds="${2:-3600}"
 build="${GLPOOL_FUZZ_BUILD:-build-sanitize}"
-targets=(records onnx tensor_pb image)
+targets=(records onnx tensor_pb image tflite)
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGLPOOL_SANITIZE=ON \
@@ -34,7 +34,7 @@ started=$(date -u +%Y-%m-%dT%H:%MZ)
 # Two at a time: the slowest (onnx) beside the others in turn.
 (bash scripts/fuzz_run.sh "$build" onnx "$seconds" "$runs" "$build/fuzz-seeds" > "$results/onnx.txt" 2>&1 || true) &
 onnx_pid=$!
-for target in records tensor_pb image; do
+for target in records tensor_pb image tflite; do
   bash scripts/fuzz_run.sh "$build" "$target" "$seconds" "$runs" "$build/fuzz-seeds" > "$results/$target.txt" 2>&1 || true
 done
 wait "$onnx_pid"
@@ -65,7 +65,8 @@ field() { grep -oE "$2=[^ ]+" "$results/$1.txt" | head -n 1 | cut -d= -f2; }
   echo "- records: usage records JSON -> every shared-objects, extents and offsets strategy -> verifier;"
   echo "- onnx: model bytes (structure-aware mutation) -> import -> graph passes -> compile -> records -> plans;"
   echo "- tensor_pb: serialized TensorProto -> ParseTensorProtoBytes;"
-  echo "- image: image bytes -> DecodeImageInput (stb_image) -> resize."
+  echo "- image: image bytes -> DecodeImageInput (stb_image) -> resize (stretch, keep-aspect, crop; RGB or BGR);"
+  echo "- tflite: .tflite bytes -> flatbuffers verifier and listing (glpool inspect) -> import -> graph passes."
   echo
   echo "Failures, if any, with the last lines of their logs:"
   for target in "${targets[@]}"; do
