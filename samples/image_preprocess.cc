@@ -10,6 +10,10 @@ namespace {
 StatusOr<std::array<float, 3>> ParseTriple(const std::string& text, const std::string& flag,
                                            std::array<float, 3> fallback) {
   if (text.empty()) return fallback;
+  // getline drops a trailing empty item: "1,2,3," would pass as three.
+  if (text.back() == ',') {
+    return InvalidArgumentError(flag + " '" + text + "': ends with a comma; expected three numbers, one per channel");
+  }
   std::array<float, 3> values{};
   std::stringstream in(text);
   std::string item;

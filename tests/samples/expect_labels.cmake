@@ -1,0 +1,22 @@
+# Runs COMMAND ARGS (a classifier with --labels LABELS) and requires exit 0
+# and five top-5 rows, each "class N (NAME)" where NAME is line N of LABELS
+# (counted from 0): the label printed is the one of the class index printed.
+execute_process(COMMAND ${COMMAND} ${ARGS} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "exit ${result}: ${out} ${err}")
+endif()
+file(STRINGS ${LABELS} names)
+string(REGEX MATCHALL "class [0-9]+ \\([^)]*\\)" rows "${out}")
+list(LENGTH rows count)
+if(NOT count EQUAL 5)
+  message(FATAL_ERROR "expected 5 rows 'class N (label)', found ${count} in:\n${out}")
+endif()
+foreach(row IN LISTS rows)
+  string(REGEX REPLACE "class ([0-9]+) \\((.*)\\)" "\\1" index "${row}")
+  string(REGEX REPLACE "class ([0-9]+) \\((.*)\\)" "\\2" label "${row}")
+  list(GET names ${index} expected)
+  if(NOT label STREQUAL expected)
+    message(FATAL_ERROR "'${row}': class ${index} is '${expected}' in ${LABELS}, printed '${label}'")
+  endif()
+endforeach()
+message(STATUS "${out}")
