@@ -13,5 +13,6 @@ void AddRunCommand(CLI::App& app, int& exit_code);
 void AddTestOnnxCommand(CLI::App& app, int& exit_code);
 void AddPlanCommand(CLI::App& app, int& exit_code);
 void AddInspectCommand(CLI::App& app, int& exit_code);
+void AddOcrCommand(CLI::App& app, int& exit_code);
 
 }  // namespace glpool

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   glpool::AddTestOnnxCommand(app, exit_code);
   glpool::AddPlanCommand(app, exit_code);
   glpool::AddInspectCommand(app, exit_code);
+  glpool::AddOcrCommand(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

