@@ -1,5 +1,6 @@
 #include "samples/ocr_pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 
@@ -85,32 +86,59 @@ StatusOr<OcrResult> OcrPipeline::Read(const RgbImage& image, std::ostream& progr
                               image.height, options_.det);
   result.det_ms = MsSince(start);
   progress << "ocr: " << boxes.size() << " boxes\n";
-  for (size_t i = 0; i < boxes.size(); ++i) {
-    OcrLine line;
-    line.box = boxes[i];
-    RgbImage crop = CropBox(image, boxes[i]);
+  std::vector<RgbImage> crops;
+  for (const TextBox& box : boxes) crops.push_back(CropBox(image, box));
+  // Batches as PaddleOCR makes them: lines of similar aspect ratio together,
+  // so the padding each batch's widest line forces on the others is small.
+  std::vector<size_t> order(crops.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return crops[a].width * crops[b].height < crops[b].width * crops[a].height;
+  });
+  std::vector<Direction> directions(crops.size());
+  std::vector<DecodedText> texts(crops.size());
+  for (size_t first = 0; first < order.size(); first += options_.batch) {
+    const size_t last = std::min(order.size(), first + options_.batch);
+    std::vector<const RgbImage*> batch;
+    for (size_t k = first; k < last; ++k) batch.push_back(&crops[order[k]]);
     if (options_.use_cls) {
       const auto cls_start = std::chrono::steady_clock::now();
-      GLPOOL_ASSIGN_OR_RETURN(const TensorData softmax, RunNetwork(cls_, LineInput(crop, 48, 192)));
-      line.direction = ReadDirection(softmax.ToFloats());
-      if (line.direction.upside_down) crop = Rotate180(crop);
+      GLPOOL_ASSIGN_OR_RETURN(const TensorData softmax, RunNetwork(cls_, LinesInput(batch, 48, 192)));
+      if (softmax.shape.size() != 2 || softmax.shape[0] != static_cast<int64_t>(batch.size()) || softmax.shape[1] != 2) {
+        return InvalidModelError(cls_.path + ": output " + ShapeToString(softmax.shape) + " is not " +
+                                 std::to_string(batch.size()) + " x 2 (0 and 180 degrees)");
+      }
+      const std::vector<float> values = softmax.ToFloats();
+      for (size_t k = first; k < last; ++k) {
+        directions[order[k]] = ReadDirection(values.data() + 2 * (k - first));
+        if (directions[order[k]].upside_down) crops[order[k]] = Rotate180(crops[order[k]]);
+      }
       result.cls_ms += MsSince(cls_start);
     }
     const auto rec_start = std::chrono::steady_clock::now();
-    const TensorData rec_input = LineInput(crop, 48, RecInputWidth(crop));
-    progress << "ocr: box " << i + 1 << "/" << boxes.size() << ": rec on " << ShapeToString(rec_input.shape) << "\n";
+    const TensorData rec_input = LinesInput(batch, 48, RecInputWidth(batch));
+    progress << "ocr: rec on " << ShapeToString(rec_input.shape) << " (boxes " << first + 1 << "-" << last << " of "
+             << boxes.size() << ")\n";
     GLPOOL_ASSIGN_OR_RETURN(const TensorData scores, RunNetwork(rec_, rec_input));
-    if (scores.shape.size() != 3 || scores.shape[2] != static_cast<int64_t>(classes_.size())) {
-      return InvalidModelError(rec_.path + ": output " + ShapeToString(scores.shape) + " is not 1 x steps x " +
-                               std::to_string(classes_.size()));
+    const int64_t classes = static_cast<int64_t>(classes_.size());
+    if (scores.shape.size() != 3 || scores.shape[0] != static_cast<int64_t>(batch.size()) ||
+        scores.shape[2] != classes) {
+      return InvalidModelError(rec_.path + ": output " + ShapeToString(scores.shape) + " is not " +
+                               std::to_string(batch.size()) + " x steps x " + std::to_string(classes));
     }
-    line.text = CtcGreedyDecode(scores.ToFloats(), scores.shape[1], classes_);
+    const std::vector<float> values = scores.ToFloats();
+    const int64_t steps = scores.shape[1];
+    for (size_t k = first; k < last; ++k) {
+      texts[order[k]] = CtcGreedyDecode(values.data() + static_cast<int64_t>(k - first) * steps * classes, steps, classes_);
+    }
     result.rec_ms += MsSince(rec_start);
-    if (line.text.score < options_.drop_score) {
+  }
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    if (texts[i].score < options_.drop_score) {
       ++result.dropped;
       continue;
     }
-    result.lines.push_back(std::move(line));
+    result.lines.push_back({boxes[i], directions[i], texts[i]});
   }
   result.total_ms = MsSince(start);
   return result;

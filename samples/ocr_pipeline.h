@@ -39,6 +39,7 @@ struct OcrOptions {
   DetPostprocess det;
   bool use_cls = true;
   float drop_score = 0.5f;   // PaddleOCR's: lines read with less confidence are noise
+  size_t batch = 6;          // lines per cls / rec run (PaddleOCR's rec_batch_num)
 };
 
 class OcrPipeline {
@@ -48,7 +49,8 @@ class OcrPipeline {
   static StatusOr<std::unique_ptr<OcrPipeline>> Create(const OcrModelFiles& files, const OcrOptions& options);
 
   // Reads `image`; stage-by-stage progress goes to `progress` (each stage can
-  // take seconds on a software GL).
+  // take seconds on a software GL). Lines go through cls and rec in batches
+  // of `batch`, each padded to its widest line, as PaddleOCR batches them.
   StatusOr<OcrResult> Read(const RgbImage& image, std::ostream& progress);
 
  private:

@@ -46,44 +46,50 @@ RgbImage Rotate180(const RgbImage& image) {
   return out;
 }
 
-int64_t RecInputWidth(const RgbImage& crop, int64_t height) {
-  const double ratio = std::max(320.0 / 48.0, static_cast<double>(crop.width) / static_cast<double>(crop.height));
+int64_t RecInputWidth(const std::vector<const RgbImage*>& crops, int64_t height) {
+  double ratio = 320.0 / 48.0;
+  for (const RgbImage* crop : crops) {
+    ratio = std::max(ratio, static_cast<double>(crop->width) / static_cast<double>(crop->height));
+  }
   return static_cast<int64_t>(static_cast<double>(height) * ratio);
 }
 
-TensorData LineInput(const RgbImage& crop, int64_t height, int64_t width) {
-  const double ratio = static_cast<double>(crop.width) / static_cast<double>(crop.height);
-  const int64_t resized_width =
-      std::clamp<int64_t>(static_cast<int64_t>(std::ceil(static_cast<double>(height) * ratio)), 1, width);
-  const RgbImage resized = ResizeImage(crop, resized_width, height);
-  std::vector<float> values(static_cast<size_t>(3 * height * width), 0.0f);
-  for (int c = 0; c < 3; ++c) {
-    for (int64_t y = 0; y < height; ++y) {
-      for (int64_t x = 0; x < resized_width; ++x) {
-        values[static_cast<size_t>((c * height + y) * width + x)] = resized.at(x, y, 2 - c) / 127.5f - 1.0f;
+TensorData LinesInput(const std::vector<const RgbImage*>& crops, int64_t height, int64_t width) {
+  const int64_t count = static_cast<int64_t>(crops.size());
+  std::vector<float> values(static_cast<size_t>(count * 3 * height * width), 0.0f);
+  for (int64_t n = 0; n < count; ++n) {
+    const RgbImage& crop = *crops[static_cast<size_t>(n)];
+    const double ratio = static_cast<double>(crop.width) / static_cast<double>(crop.height);
+    const int64_t resized_width =
+        std::clamp<int64_t>(static_cast<int64_t>(std::ceil(static_cast<double>(height) * ratio)), 1, width);
+    const RgbImage resized = ResizeImage(crop, resized_width, height);
+    for (int c = 0; c < 3; ++c) {
+      for (int64_t y = 0; y < height; ++y) {
+        for (int64_t x = 0; x < resized_width; ++x) {
+          values[static_cast<size_t>(((n * 3 + c) * height + y) * width + x)] = resized.at(x, y, 2 - c) / 127.5f - 1.0f;
+        }
       }
     }
   }
-  return TensorData::FromFloats({1, 3, height, width}, values);
+  return TensorData::FromFloats({count, 3, height, width}, values);
 }
 
-Direction ReadDirection(const std::vector<float>& softmax, float threshold) {
+Direction ReadDirection(const float* softmax, float threshold) {
   Direction direction;
-  if (softmax.size() < 2) return direction;
   direction.degrees = softmax[1] > softmax[0] ? 180 : 0;
   direction.score = std::max(softmax[0], softmax[1]);
   direction.upside_down = direction.degrees == 180 && direction.score > threshold;
   return direction;
 }
 
-DecodedText CtcGreedyDecode(const std::vector<float>& probabilities, int64_t steps,
+DecodedText CtcGreedyDecode(const float* probabilities, int64_t steps,
                             const std::vector<std::string>& classes) {
   DecodedText decoded;
   const int64_t count = static_cast<int64_t>(classes.size());
   double sum = 0;
   int64_t kept = 0, previous = -1;
   for (int64_t t = 0; t < steps; ++t) {
-    const float* row = probabilities.data() + t * count;
+    const float* row = probabilities + t * count;
     const int64_t best = std::max_element(row, row + count) - row;
     if (best != 0 && best != previous) {
       decoded.text += classes[static_cast<size_t>(best)];

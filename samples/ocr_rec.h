@@ -18,14 +18,16 @@ RgbImage CropBox(const RgbImage& image, const TextBox& box);
 
 RgbImage Rotate180(const RgbImage& image);
 
-// The width of the recogniser's input for a crop: 48 x the crop's aspect
-// ratio, at least 320 (PaddleOCR's rec_image_shape 3,48,320).
-int64_t RecInputWidth(const RgbImage& crop, int64_t height = 48);
+// The width of the recogniser's input for a batch of crops: `height` x the
+// widest aspect ratio among them, at least 320 / 48 of it (PaddleOCR's
+// rec_image_shape 3,48,320).
+int64_t RecInputWidth(const std::vector<const RgbImage*>& crops, int64_t height = 48);
 
-// A 1 x 3 x height x width line tensor: the crop resized to `height`,
-// keeping its aspect ratio up to `width` (8-bit, as OpenCV resizes), then
-// x / 127.5 - 1 in B, G, R order at the left, 0 to the right.
-TensorData LineInput(const RgbImage& crop, int64_t height, int64_t width);
+// An N x 3 x height x width tensor of line crops (N = crops.size()): each
+// crop resized to `height`, keeping its aspect ratio up to `width` (8-bit,
+// as OpenCV resizes), then x / 127.5 - 1 in B, G, R order at the left, 0 to
+// the right.
+TensorData LinesInput(const std::vector<const RgbImage*>& crops, int64_t height, int64_t width);
 
 // The direction classifier's answer (its 1 x 2 softmax: 0 and 180 degrees).
 struct Direction {
@@ -33,17 +35,19 @@ struct Direction {
   float score = 0.0f;        // the winning class's probability
   int degrees = 0;           // the winning class: 0 or 180
 };
-Direction ReadDirection(const std::vector<float>& softmax, float threshold = 0.9f);
+// `softmax`: one row of the classifier's N x 2 output.
+Direction ReadDirection(const float* softmax, float threshold = 0.9f);
 
 struct DecodedText {
   std::string text;
   float score = 0.0f;  // mean probability of the characters kept; 0 when none
 };
 
-// Greedy CTC over `probabilities` (steps x classes, row-major): the best
+// Greedy CTC over `probabilities` (steps x classes, row-major: one batch
+// item of the recogniser's output): the best
 // class per step, repeats collapsed, blanks (class 0) dropped; characters
 // from `classes` (ReadOcrDictionary).
-DecodedText CtcGreedyDecode(const std::vector<float>& probabilities, int64_t steps,
+DecodedText CtcGreedyDecode(const float* probabilities, int64_t steps,
                             const std::vector<std::string>& classes);
 
 }  // namespace glpool
