@@ -14,6 +14,8 @@ namespace glpool {
 // The header is checked before any pixel is allocated, so a file that only
 // claims huge dimensions costs nothing.
 constexpr uint64_t kMaxImagePixels = uint64_t{1} << 28;
+// The most bytes an image file may hold (256 MiB), checked before reading.
+constexpr uint64_t kMaxImageFileBytes = uint64_t{1} << 28;
 
 // The image's width and height from its header alone (no pixel decoded).
 StatusOr<std::pair<int64_t, int64_t>> ImageSize(const std::string& bytes, const std::string& label);

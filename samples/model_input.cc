@@ -8,8 +8,6 @@
 namespace glpool {
 namespace {
 
-constexpr uint64_t kMaxImageFileBytes = uint64_t{1} << 28;  // 256 MiB
-
 bool EndsWith(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }

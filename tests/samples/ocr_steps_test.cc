@@ -1,0 +1,225 @@
+// The GL-free steps of `glpool ocr` (samples/ocr_det, ocr_rec, ocr_models)
+// on hand-made inputs: det input sizes, boxes from a probability map, line
+// crops and tensors, direction, CTC decoding, the dictionary and the
+// missing-model message. The networks themselves are tested end to end by
+// sample_ocr.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "samples/ocr_det.h"
+#include "samples/ocr_models.h"
+#include "samples/ocr_rec.h"
+
+namespace glpool {
+namespace {
+
+RgbImage Numbered(int64_t width, int64_t height) {
+  RgbImage image;
+  image.width = width;
+  image.height = height;
+  for (int64_t y = 0; y < height; ++y) {
+    for (int64_t x = 0; x < width; ++x) {
+      for (int c = 0; c < 3; ++c) image.pixels.push_back(static_cast<uint8_t>(20 * y + 3 * x + c));
+    }
+  }
+  return image;
+}
+
+TEST(DetInputSize, SidesRoundToMultiplesOf32WithinTheLimit) {
+  EXPECT_EQ(DetInputSize(669, 78), std::make_pair(int64_t{64}, int64_t{672}));    // 78/32 = 2.4, 669/32 = 20.9
+  EXPECT_EQ(DetInputSize(10, 10), std::make_pair(int64_t{32}, int64_t{32}));      // never below 32
+  EXPECT_EQ(DetInputSize(2000, 1000), std::make_pair(int64_t{480}, int64_t{960}));  // 0.48 x, longer side 960
+  EXPECT_EQ(DetInputSize(100, 3000), std::make_pair(int64_t{960}, int64_t{32}));
+}
+
+TEST(DetInput, ImagenetMeanAndStdOnBgrOfTheResizedImage) {
+  // 64 x 32 needs no resize: each value is the pixel's own.
+  const RgbImage image = Numbered(64, 32);
+  const TensorData tensor = DetInput(image);
+  ASSERT_EQ(tensor.shape, (Shape{1, 3, 32, 64}));
+  const std::vector<float> values = tensor.ToFloats();
+  const float mean[3] = {0.485f, 0.456f, 0.406f}, std[3] = {0.229f, 0.224f, 0.225f};
+  for (int c = 0; c < 3; ++c) {
+    const int64_t x = 5, y = 7;
+    const float pixel = image.at(x, y, 2 - c);  // tensor channel 0 is blue
+    EXPECT_NEAR(values[static_cast<size_t>((c * 32 + y) * 64 + x)], (pixel / 255.0f - mean[c]) / std[c], 1e-5f);
+  }
+}
+
+// A map_width x map_height map of `background` with rectangles of `value`.
+struct Rect {
+  int64_t x0, y0, x1, y1;  // inclusive
+  float value;
+};
+std::vector<float> Map(int64_t width, int64_t height, const std::vector<Rect>& rects, float background = 0.05f) {
+  std::vector<float> map(static_cast<size_t>(width * height), background);
+  for (const Rect& r : rects) {
+    for (int64_t y = r.y0; y <= r.y1; ++y) {
+      for (int64_t x = r.x0; x <= r.x1; ++x) map[static_cast<size_t>(y * width + x)] = r.value;
+    }
+  }
+  return map;
+}
+
+TEST(BoxesFromProbabilityMap, OneRegionGrowsByTheUnclipDistanceAndScales) {
+  // Region x 10..29, y 4..9 in a 40 x 16 map of an 80 x 32 image (scale 2).
+  const std::vector<float> map = Map(40, 16, {{10, 4, 29, 9, 0.9f}});
+  const std::vector<TextBox> boxes = BoxesFromProbabilityMap(map, 40, 16, 80, 32);
+  ASSERT_EQ(boxes.size(), 1u);
+  // Corners at pixel centres: 19 x 5; d = area * 1.5 / perimeter = 95 * 1.5 / 48.
+  const double d = 19.0 * 5.0 * 1.5 / 48.0;
+  EXPECT_EQ(boxes[0].x0, std::llround((10 - d) * 2));
+  EXPECT_EQ(boxes[0].x1, std::llround((29 + d) * 2));
+  EXPECT_EQ(boxes[0].y0, std::llround((4 - d) * 2));
+  EXPECT_EQ(boxes[0].y1, std::llround((9 + d) * 2));
+  EXPECT_FLOAT_EQ(boxes[0].score, 0.9f);
+}
+
+TEST(BoxesFromProbabilityMap, DropsFaintSmallAndBelowThresholdRegions) {
+  const std::vector<float> map = Map(60, 20, {
+                                                 {2, 2, 20, 8, 0.5f},    // text (> 0.3) but mean 0.5 < 0.6
+                                                 {30, 2, 31, 3, 0.95f},  // 2 x 2 pixels: shorter side 1 < 3
+                                                 {2, 12, 20, 18, 0.25f},  // under the pixel threshold
+                                                 {30, 10, 50, 17, 0.8f},  // kept
+                                             });
+  const std::vector<TextBox> boxes = BoxesFromProbabilityMap(map, 60, 20, 60, 20);
+  ASSERT_EQ(boxes.size(), 1u);
+  EXPECT_FLOAT_EQ(boxes[0].score, 0.8f);
+  EXPECT_LT(boxes[0].x0, 30);
+  EXPECT_GT(boxes[0].x1, 50);
+}
+
+TEST(BoxesFromProbabilityMap, DiagonalNeighboursJoinAndBoxesComeInReadingOrder) {
+  // Line 1: two words, the right one listed first by its higher top; the
+  // left word is two squares touching only at a corner (8-connected: one).
+  // Line 2 below.
+  const std::vector<float> map = Map(80, 40, {
+                                                 {44, 3, 70, 10, 0.9f},
+                                                 {4, 5, 14, 12, 0.9f},
+                                                 {15, 13, 16, 14, 0.9f},
+                                                 {4, 28, 40, 35, 0.9f},
+                                             });
+  const std::vector<TextBox> boxes = BoxesFromProbabilityMap(map, 80, 40, 80, 40);
+  ASSERT_EQ(boxes.size(), 3u);
+  // The joined word, left of line 1: spans 4..16 x 5..14, so grown by
+  // 12 * 9 * 1.5 / 42 its bottom is at 18 (the big square alone: 15).
+  EXPECT_LT(boxes[0].x0, 4);
+  EXPECT_EQ(boxes[0].y1, 18);
+  EXPECT_GT(boxes[1].x0, boxes[0].x1);  // the right word, after it though its top is higher
+  EXPECT_LT(boxes[1].y0, boxes[0].y0);
+  EXPECT_GT(boxes[2].y0, 20);  // line 2
+}
+
+TEST(CropBox, CopiesTheBoxAndTurnsTallCrops) {
+  const RgbImage image = Numbered(10, 8);
+  TextBox box;
+  box.x0 = 2;
+  box.y0 = 1;
+  box.x1 = 7;
+  box.y1 = 4;
+  RgbImage crop = CropBox(image, box);
+  ASSERT_EQ(crop.width, 5);
+  ASSERT_EQ(crop.height, 3);
+  EXPECT_EQ(crop.at(0, 0, 1), image.at(2, 1, 1));
+  EXPECT_EQ(crop.at(4, 2, 2), image.at(6, 3, 2));
+  // 2 wide, 6 tall: turned a quarter counter-clockwise, so the crop's top
+  // row holds the box's right column, top to bottom.
+  box.x0 = 3;
+  box.x1 = 5;
+  box.y0 = 1;
+  box.y1 = 7;
+  crop = CropBox(image, box);
+  ASSERT_EQ(crop.width, 6);
+  ASSERT_EQ(crop.height, 2);
+  for (int64_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(crop.at(i, 0, 0), image.at(4, 1 + i, 0)) << i;
+    EXPECT_EQ(crop.at(i, 1, 0), image.at(3, 1 + i, 0)) << i;
+  }
+}
+
+TEST(Rotate180, ReversesRowsAndColumns) {
+  const RgbImage image = Numbered(4, 3);
+  const RgbImage turned = Rotate180(image);
+  for (int64_t y = 0; y < 3; ++y) {
+    for (int64_t x = 0; x < 4; ++x) EXPECT_EQ(turned.at(x, y, 2), image.at(3 - x, 2 - y, 2));
+  }
+}
+
+TEST(LinesInput, KeepsAspectBgrOver127Point5MinusOnePaddedWithZero) {
+  // 3 x 2 at height 2 stays 3 wide in a width of 5; 8 x 2 is squeezed to 5.
+  const RgbImage narrow = Numbered(3, 2), wide = Numbered(8, 2);
+  EXPECT_EQ(RecInputWidth({&narrow}, 2), 13);  // 2 * 320 / 48 = 13.3
+  EXPECT_EQ(RecInputWidth({&narrow, &wide}, 48), 320);  // ratios 1.5 and 4 are under 320 / 48
+  const RgbImage longer = Numbered(40, 2);
+  EXPECT_EQ(RecInputWidth({&narrow, &longer}, 48), 960);  // ratio 20
+  const TensorData tensor = LinesInput({&narrow, &wide}, 2, 5);
+  ASSERT_EQ(tensor.shape, (Shape{2, 3, 2, 5}));
+  const std::vector<float> v = tensor.ToFloats();
+  auto at = [&](int64_t n, int c, int64_t y, int64_t x) { return v[static_cast<size_t>(((n * 3 + c) * 2 + y) * 5 + x)]; };
+  for (int c = 0; c < 3; ++c) {
+    for (int64_t y = 0; y < 2; ++y) {
+      for (int64_t x = 0; x < 3; ++x) EXPECT_NEAR(at(0, c, y, x), narrow.at(x, y, 2 - c) / 127.5f - 1.0f, 1e-6f);
+      for (int64_t x = 3; x < 5; ++x) EXPECT_EQ(at(0, c, y, x), 0.0f) << "padding at x " << x;
+    }
+  }
+  // The squeezed crop fills the whole width: its last column is not padding.
+  EXPECT_NE(at(1, 0, 0, 4), 0.0f);
+}
+
+TEST(ReadDirection, TurnsOnlyConfident180) {
+  const float confident[2] = {0.05f, 0.95f}, unsure[2] = {0.2f, 0.8f}, upright[2] = {0.99f, 0.01f};
+  EXPECT_TRUE(ReadDirection(confident).upside_down);
+  EXPECT_EQ(ReadDirection(confident).degrees, 180);
+  EXPECT_FALSE(ReadDirection(unsure).upside_down);
+  EXPECT_EQ(ReadDirection(unsure).degrees, 180);
+  EXPECT_FALSE(ReadDirection(upright).upside_down);
+  EXPECT_FLOAT_EQ(ReadDirection(upright).score, 0.99f);
+}
+
+TEST(CtcGreedyDecode, CollapsesRepeatsDropsBlanksAndAverages) {
+  const std::vector<std::string> classes = {"", "a", "b", " "};
+  // Best classes per step: a a blank a b b space blank.
+  const int best[8] = {1, 1, 0, 1, 2, 2, 3, 0};
+  const float p[8] = {0.9f, 0.8f, 0.7f, 0.6f, 0.5f, 0.95f, 0.7f, 0.99f};
+  std::vector<float> probabilities(8 * 4, 0.0f);
+  for (int t = 0; t < 8; ++t) {
+    for (int k = 0; k < 4; ++k) probabilities[t * 4 + k] = (1.0f - p[t]) / 3.0f;
+    probabilities[t * 4 + best[t]] = p[t];
+  }
+  const DecodedText decoded = CtcGreedyDecode(probabilities.data(), 8, classes);
+  EXPECT_EQ(decoded.text, "aab ");
+  // Kept steps: 0 (a), 3 (a), 4 (b), 6 (space).
+  EXPECT_NEAR(decoded.score, (0.9f + 0.6f + 0.5f + 0.7f) / 4.0f, 1e-6f);
+  std::vector<float> blanks(3 * 4, 0.0f);
+  for (int t = 0; t < 3; ++t) blanks[t * 4] = 1.0f;
+  EXPECT_EQ(CtcGreedyDecode(blanks.data(), 3, classes).text, "");
+  EXPECT_EQ(CtcGreedyDecode(blanks.data(), 3, classes).score, 0.0f);
+}
+
+TEST(ReadOcrDictionary, BlankFirstSpaceLast) {
+  const std::filesystem::path path = std::filesystem::path(::testing::TempDir()) / "ocr_dictionary_test.txt";
+  std::ofstream(path, std::ios::binary) << "a\nb\r\n\xe4\xb8\x80";
+  StatusOr<std::vector<std::string>> classes = ReadOcrDictionary(path.string());
+  std::filesystem::remove(path);
+  ASSERT_TRUE(classes.ok()) << classes.status().ToString();
+  EXPECT_EQ(*classes, (std::vector<std::string>{"", "a", "b", "\xe4\xb8\x80", " "}));
+}
+
+TEST(FindOcrModels, MissingFilesAreNamedWithTheFetchCommand) {
+  const std::string dir = (std::filesystem::path(::testing::TempDir()) / "no_ocr_models_here").string();
+  StatusOr<OcrModelFiles> files = FindOcrModels(dir);
+  ASSERT_FALSE(files.ok());
+  EXPECT_EQ(files.status().code(), StatusCode::kNotFound);
+  const std::string message = files.status().ToString();
+  EXPECT_NE(message.find(dir + "/ch_PP-OCRv4_det_infer.onnx"), std::string::npos) << message;
+  EXPECT_NE(message.find(dir + "/ppocr_keys_v1.txt"), std::string::npos) << message;
+  EXPECT_NE(message.find("bash scripts/install-deps.sh"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace glpool
