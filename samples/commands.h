@@ -14,5 +14,6 @@ void AddTestOnnxCommand(CLI::App& app, int& exit_code);
 void AddPlanCommand(CLI::App& app, int& exit_code);
 void AddInspectCommand(CLI::App& app, int& exit_code);
 void AddOcrCommand(CLI::App& app, int& exit_code);
+void AddOpsCommand(CLI::App& app, int& exit_code);
 
 }  // namespace glpool

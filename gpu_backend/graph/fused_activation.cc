@@ -38,6 +38,12 @@ void SetFusedActivation(Node& node, const FusedActivation& activation) {
 
 bool IsFusableActivation(const std::string& type) { return FindKind(type) != nullptr; }
 
+std::vector<std::string> FusableActivationTypes() {
+  std::vector<std::string> types;
+  for (const ActivationKind& kind : kKinds) types.push_back(kind.type);
+  return types;
+}
+
 Status ValidateFusedActivation(const FusedActivation& activation) {
   const ActivationKind* kind = FindKind(activation.type);
   if (!kind) return UnsupportedError("unknown fused activation '" + activation.type + "'");

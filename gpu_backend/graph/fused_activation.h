@@ -25,6 +25,8 @@ void SetFusedActivation(Node& node, const FusedActivation& activation);
 
 // Whether `type` names an activation the attribute may carry.
 bool IsFusableActivation(const std::string& type);
+// Those activations, in the order the shaders number them.
+std::vector<std::string> FusableActivationTypes();
 
 // Checks that `activation` has a known type and the right number of params.
 Status ValidateFusedActivation(const FusedActivation& activation);

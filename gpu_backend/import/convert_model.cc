@@ -13,7 +13,7 @@ namespace {
 
 // 7 to 21 is the contract; 1 to 6 are read too (ONNX's own test cases use
 // them), legacy broadcasting being accepted where it equals numpy's.
-constexpr int64_t kMinOpset = 1;
+constexpr int64_t kMinOpset = kMinSupportedOpset;
 constexpr int64_t kMaxOpset = kMaxSupportedOpset;
 
 bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }

@@ -24,6 +24,8 @@
 namespace glpool {
 
 // The newest default-domain opset glpool reads.
+// The default-domain opsets a model may declare.
+inline constexpr int64_t kMinSupportedOpset = 1;
 inline constexpr int64_t kMaxSupportedOpset = 21;
 
 struct AttributeSignature {

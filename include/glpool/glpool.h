@@ -8,6 +8,7 @@
 #include "glpool/gpu_info.h"
 #include "glpool/layout.h"
 #include "glpool/model.h"
+#include "glpool/ops.h"
 #include "glpool/options.h"
 #include "glpool/report.h"
 #include "glpool/session.h"

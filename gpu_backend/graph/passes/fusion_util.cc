@@ -4,10 +4,14 @@
 
 namespace glpool {
 
-bool AcceptsFusedActivation(const Node& node) {
+bool TakesFusedActivation(const std::string& op_type) {
   static const std::set<std::string> kProducers = {"Conv", "ConvTranspose", "Gemm", "MatMul", "Add",
                                                    "Sub",  "Mul",           "Div",  "BatchNormalization"};
-  return node.domain.empty() && kProducers.count(node.op_type) && !node.HasAttribute(kFusedActivationAttr) &&
+  return kProducers.count(op_type) != 0;
+}
+
+bool AcceptsFusedActivation(const Node& node) {
+  return node.domain.empty() && TakesFusedActivation(node.op_type) && !node.HasAttribute(kFusedActivationAttr) &&
          !node.outputs.empty() && !node.outputs[0].empty();
 }
 

@@ -10,6 +10,8 @@ namespace glpool {
 
 // Whether `node` may take a fused activation (and has none yet).
 bool AcceptsFusedActivation(const Node& node);
+// Whether nodes of `op_type` (default domain) take a fused activation.
+bool TakesFusedActivation(const std::string& op_type);
 
 // Gives node `producer_index` the activation and makes it write
 // `new_output` instead of its own (now gone) output tensor; false (graph
