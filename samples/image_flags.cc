@@ -9,8 +9,10 @@ void AddImageFlags(CLI::App& command, ImageFlags& flags) {
                      "How an image meets the input's H x W: stretch, keep-aspect (fit inside, top-left, the rest "
                      "0) or crop (cover, centre cut)")
       ->capture_default_str();
-  command.add_option("--mean", flags.mean, "Per-channel mean of pixel/255 to subtract, e.g. 0.485,0.456,0.406");
-  command.add_option("--std", flags.std, "Per-channel std to divide by, e.g. 0.229,0.224,0.225");
+  command.add_option("--mean", flags.mean,
+                     "Per-channel mean of pixel/255 to subtract, in the tensor's channel order (B,G,R with "
+                     "--channels bgr), e.g. 0.485,0.456,0.406");
+  command.add_option("--std", flags.std, "Per-channel std to divide by after the mean, same order, e.g. 0.229,0.224,0.225");
   command.add_option("--channels", flags.channels, "Channel order of the tensor: rgb or bgr")->capture_default_str();
 }
 
