@@ -103,7 +103,9 @@ StatusOr<OcrResult> OcrPipeline::Read(const RgbImage& image, std::ostream& progr
     for (size_t k = first; k < last; ++k) batch.push_back(&crops[order[k]]);
     if (options_.use_cls) {
       const auto cls_start = std::chrono::steady_clock::now();
-      GLPOOL_ASSIGN_OR_RETURN(const TensorData softmax, RunNetwork(cls_, LinesInput(batch, 48, 192)));
+      const TensorData cls_input = LinesInput(batch, 48, 192);
+      progress << "ocr: cls on " << ShapeToString(cls_input.shape) << "\n";
+      GLPOOL_ASSIGN_OR_RETURN(const TensorData softmax, RunNetwork(cls_, cls_input));
       if (softmax.shape.size() != 2 || softmax.shape[0] != static_cast<int64_t>(batch.size()) || softmax.shape[1] != 2) {
         return InvalidModelError(cls_.path + ": output " + ShapeToString(softmax.shape) + " is not " +
                                  std::to_string(batch.size()) + " x 2 (0 and 180 degrees)");

@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "glpool/files.h"
+#include "samples/image_input.h"
 #include "samples/ocr_det.h"
+#include "samples/ocr_draw.h"
 #include "samples/ocr_models.h"
 #include "samples/ocr_rec.h"
 
@@ -219,6 +222,40 @@ TEST(FindOcrModels, MissingFilesAreNamedWithTheFetchCommand) {
   EXPECT_NE(message.find(dir + "/ch_PP-OCRv4_det_infer.onnx"), std::string::npos) << message;
   EXPECT_NE(message.find(dir + "/ppocr_keys_v1.txt"), std::string::npos) << message;
   EXPECT_NE(message.find("bash scripts/install-deps.sh"), std::string::npos) << message;
+}
+
+TEST(WriteBoxesPng, OutlinesEachBoxInsideItAndKeepsTheRest) {
+  const RgbImage image = Numbered(12, 10);
+  TextBox box;
+  box.x0 = 2;
+  box.y0 = 1;
+  box.x1 = 10;
+  box.y1 = 9;
+  const std::string path = (std::filesystem::path(::testing::TempDir()) / "ocr_boxes_test.png").string();
+  ASSERT_TRUE(WriteBoxesPng(image, {box}, path).ok());
+  StatusOr<std::string> bytes = ReadWholeFile(path, "PNG");
+  std::filesystem::remove(path);
+  ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
+  StatusOr<RgbImage> drawn = DecodeRgbImage(*bytes, path);
+  ASSERT_TRUE(drawn.ok()) << drawn.status().ToString();
+  ASSERT_EQ(drawn->width, 12);
+  ASSERT_EQ(drawn->height, 10);
+  auto green = [&](int64_t x, int64_t y) {
+    return drawn->at(x, y, 0) == 0 && drawn->at(x, y, 1) == 200 && drawn->at(x, y, 2) == 0;
+  };
+  // The outline: two pixels inside each edge of [2, 10) x [1, 9).
+  for (int64_t x = 2; x < 10; ++x) EXPECT_TRUE(green(x, 1) && green(x, 2) && green(x, 7) && green(x, 8)) << x;
+  for (int64_t y = 1; y < 9; ++y) EXPECT_TRUE(green(2, y) && green(3, y) && green(8, y) && green(9, y)) << y;
+  // Inside and outside the outline the image is as it was.
+  for (const auto& [x, y] : {std::pair{5, 5}, std::pair{4, 3}, std::pair{1, 1}, std::pair{10, 5}, std::pair{5, 0}}) {
+    for (int c = 0; c < 3; ++c) EXPECT_EQ(drawn->at(x, y, c), image.at(x, y, c)) << x << "," << y;
+  }
+}
+
+TEST(WriteBoxesPng, AnUnwritablePathIsAnErrorNamingIt) {
+  const Status written = WriteBoxesPng(Numbered(4, 4), {}, "/nonexistent-dir/boxes.png");
+  ASSERT_FALSE(written.ok());
+  EXPECT_NE(written.ToString().find("/nonexistent-dir/boxes.png"), std::string::npos) << written.ToString();
 }
 
 }  // namespace
