@@ -85,6 +85,12 @@ nlohmann::json OutputSummary(const std::string& name, const TensorData& data,
       summary["top5"].push_back({{"index", order[k]}, {"score", values[order[k]]}});
       if (order[k] < labels.size()) summary["top5"].back()["label"] = labels[order[k]];
     }
+    // A labels file one line off (ImageNet's 1001 with "background" for a
+    // 1000-class model) names every class wrongly without a sign: say so.
+    if (!labels.empty() && labels.size() != values.size()) {
+      summary["labels_warning"] = "the labels file has " + std::to_string(labels.size()) + " lines for " +
+                                  std::to_string(values.size()) + " classes: names may be shifted";
+    }
   }
   return summary;
 }
@@ -99,6 +105,10 @@ void PrintHuman(const nlohmann::json& report) {
                 << output["mean"].get<double>();
     }
     std::cout << "\n";
+    if (output.contains("labels_warning")) {
+      std::cerr << "glpool run: output " << output["name"].get<std::string>() << ": "
+                << output["labels_warning"].get<std::string>() << "\n";
+    }
     if (output.contains("top5")) {
       for (const auto& entry : output["top5"]) {
         std::cout << "          class " << entry["index"].get<size_t>();
