@@ -41,6 +41,21 @@ std::string Ms(double ms) {
   return text + " ms";
 }
 
+// The corners as [[x, y], ...]: top-left, top-right, bottom-right, bottom-left.
+nlohmann::json BoxJson(const TextBox& box) {
+  nlohmann::json corners = nlohmann::json::array();
+  for (const Point& p : box.corners) corners.push_back({std::llround(p.x), std::llround(p.y)});
+  return corners;
+}
+
+std::string BoxText(const TextBox& box) {
+  std::string text;
+  for (const Point& p : box.corners) {
+    text += (text.empty() ? "" : " ") + std::to_string(std::llround(p.x)) + "," + std::to_string(std::llround(p.y));
+  }
+  return "[" + text + "]";
+}
+
 nlohmann::json ResultJson(const OcrFlags& flags, const RgbImage& image, const OcrResult& result) {
   nlohmann::json report = {{"image", flags.image},       {"width", image.width},
                            {"height", image.height},     {"det_input", ShapeToString(result.det_shape)},
@@ -50,7 +65,7 @@ nlohmann::json ResultJson(const OcrFlags& flags, const RgbImage& image, const Oc
   for (const OcrLine& line : result.lines) {
     report["lines"].push_back({{"text", line.text.text},
                                {"score", line.text.score},
-                               {"box", {line.box.x0, line.box.y0, line.box.x1, line.box.y1}},
+                               {"box", BoxJson(line.box)},
                                {"box_score", line.box.score},
                                {"direction", line.direction.degrees},
                                {"direction_score", line.direction.score},
@@ -68,9 +83,8 @@ void PrintHuman(const OcrFlags& flags, const RgbImage& image, const OcrResult& r
   std::cout << "\n";
   for (size_t i = 0; i < result.lines.size(); ++i) {
     const OcrLine& line = result.lines[i];
-    std::cout << "  " << i + 1 << "  \"" << line.text.text << "\"  score " << line.text.score << "  box ["
-              << line.box.x0 << "," << line.box.y0 << " " << line.box.x1 << "," << line.box.y1 << "] (det "
-              << line.box.score << ")";
+    std::cout << "  " << i + 1 << "  \"" << line.text.text << "\"  score " << line.text.score << "  box "
+              << BoxText(line.box) << " (det " << line.box.score << ")";
     if (line.direction.upside_down) std::cout << "  turned 180 (cls " << line.direction.score << ")";
     std::cout << "\n";
   }

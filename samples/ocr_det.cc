@@ -6,29 +6,31 @@
 namespace glpool {
 namespace {
 
-// One 8-connected component of the thresholded map: its bounding box in map
-// pixels (inclusive) found by an explicit-stack flood fill.
-struct Component {
-  int64_t x0, y0, x1, y1;
-};
-
-std::vector<Component> Components(const std::vector<uint8_t>& text, int64_t width, int64_t height) {
+// The pixels of each 8-connected component of the thresholded map, found
+// by an explicit-stack flood fill; as points at pixel centres (integers),
+// only each row's leftmost and rightmost pixel (all the hull needs).
+std::vector<std::vector<Point>> Components(const std::vector<uint8_t>& text, int64_t width, int64_t height) {
   std::vector<uint8_t> seen(text.size(), 0);
-  std::vector<Component> components;
+  std::vector<std::vector<Point>> components;
   std::vector<int64_t> stack;
+  std::vector<std::pair<int64_t, int64_t>> rows;  // per row of the map: leftmost, rightmost
   for (int64_t start = 0; start < width * height; ++start) {
     if (!text[static_cast<size_t>(start)] || seen[static_cast<size_t>(start)]) continue;
-    Component c{start % width, start / width, start % width, start / width};
+    std::vector<int64_t> touched_rows;
+    rows.assign(static_cast<size_t>(height), {-1, -1});
     seen[static_cast<size_t>(start)] = 1;
     stack.push_back(start);
     while (!stack.empty()) {
       const int64_t at = stack.back();
       stack.pop_back();
       const int64_t x = at % width, y = at / width;
-      c.x0 = std::min(c.x0, x);
-      c.x1 = std::max(c.x1, x);
-      c.y0 = std::min(c.y0, y);
-      c.y1 = std::max(c.y1, y);
+      auto& row = rows[static_cast<size_t>(y)];
+      if (row.first < 0) {
+        row = {x, x};
+        touched_rows.push_back(y);
+      }
+      row.first = std::min(row.first, x);
+      row.second = std::max(row.second, x);
       for (int64_t dy = -1; dy <= 1; ++dy) {
         for (int64_t dx = -1; dx <= 1; ++dx) {
           const int64_t nx = x + dx, ny = y + dy;
@@ -41,9 +43,40 @@ std::vector<Component> Components(const std::vector<uint8_t>& text, int64_t widt
         }
       }
     }
-    components.push_back(c);
+    std::vector<Point> points;
+    for (int64_t y : touched_rows) {
+      const auto& row = rows[static_cast<size_t>(y)];
+      points.push_back({static_cast<double>(row.first), static_cast<double>(y)});
+      points.push_back({static_cast<double>(row.second), static_cast<double>(y)});
+    }
+    components.push_back(std::move(points));
   }
   return components;
+}
+
+// Mean probability over the map pixels inside `quad` (map coordinates).
+float MeanInside(const std::vector<float>& probability, int64_t width, int64_t height, const Quad& quad) {
+  double min_x = quad[0].x, max_x = quad[0].x, min_y = quad[0].y, max_y = quad[0].y;
+  for (const Point& p : quad) {
+    min_x = std::min(min_x, p.x);
+    max_x = std::max(max_x, p.x);
+    min_y = std::min(min_y, p.y);
+    max_y = std::max(max_y, p.y);
+  }
+  const int64_t x0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(min_x)), 0, width - 1);
+  const int64_t x1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(max_x)), 0, width - 1);
+  const int64_t y0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(min_y)), 0, height - 1);
+  const int64_t y1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(max_y)), 0, height - 1);
+  double sum = 0;
+  int64_t count = 0;
+  for (int64_t y = y0; y <= y1; ++y) {
+    for (int64_t x = x0; x <= x1; ++x) {
+      if (!InsideQuad(quad, {static_cast<double>(x), static_cast<double>(y)})) continue;
+      sum += probability[static_cast<size_t>(y * width + x)];
+      ++count;
+    }
+  }
+  return count > 0 ? static_cast<float>(sum / static_cast<double>(count)) : 0.0f;
 }
 
 }  // namespace
@@ -71,41 +104,43 @@ std::vector<TextBox> BoxesFromProbabilityMap(const std::vector<float>& probabili
                                              const DetPostprocess& options) {
   std::vector<uint8_t> text(probability.size());
   for (size_t i = 0; i < probability.size(); ++i) text[i] = probability[i] > options.threshold ? 1 : 0;
-  std::vector<Component> components = Components(text, map_width, map_height);
+  std::vector<std::vector<Point>> components = Components(text, map_width, map_height);
   if (components.size() > options.max_candidates) components.resize(options.max_candidates);
+  const double sx = static_cast<double>(image_width) / static_cast<double>(map_width);
+  const double sy = static_cast<double>(image_height) / static_cast<double>(map_height);
+  const double min_size = static_cast<double>(options.min_size);
   std::vector<TextBox> boxes;
-  for (const Component& c : components) {
-    // As DB's postprocess: corners at pixel centres, so a component one
-    // pixel wide has width 0.
-    const double w = static_cast<double>(c.x1 - c.x0), h = static_cast<double>(c.y1 - c.y0);
-    if (std::min(w, h) < static_cast<double>(options.min_size)) continue;
-    double sum = 0;
-    for (int64_t y = c.y0; y <= c.y1; ++y) {
-      for (int64_t x = c.x0; x <= c.x1; ++x) sum += probability[static_cast<size_t>(y * map_width + x)];
-    }
-    const float score = static_cast<float>(sum / static_cast<double>((c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1)));
+  for (const std::vector<Point>& pixels : components) {
+    const RotatedRect rect = MinAreaRect(ConvexHull(pixels));
+    if (std::min(rect.width, rect.height) < min_size) continue;
+    const float score = MeanInside(probability, map_width, map_height, Corners(rect));
     if (score < options.box_threshold) continue;
     // Offsetting a w x h rectangle by d grows each side by d.
-    const double d = w * h * options.unclip_ratio / (2.0 * (w + h));
-    if (std::min(w, h) + 2 * d < static_cast<double>(options.min_size + 2)) continue;
-    const double sx = static_cast<double>(image_width) / static_cast<double>(map_width);
-    const double sy = static_cast<double>(image_height) / static_cast<double>(map_height);
-    auto scaled = [](double v, double scale, int64_t limit) {
-      return std::clamp<int64_t>(std::llround(v * scale), 0, limit);
-    };
+    const double d = rect.width * rect.height * options.unclip_ratio / (2.0 * (rect.width + rect.height));
+    const RotatedRect grown = Grown(rect, d);
+    if (std::min(grown.width, grown.height) < min_size + 2) continue;
     TextBox box;
-    box.x0 = scaled(static_cast<double>(c.x0) - d, sx, image_width);
-    box.x1 = scaled(static_cast<double>(c.x1) + d, sx, image_width);
-    box.y0 = scaled(static_cast<double>(c.y0) - d, sy, image_height);
-    box.y1 = scaled(static_cast<double>(c.y1) + d, sy, image_height);
     box.score = score;
-    if (box.x1 > box.x0 && box.y1 > box.y0) boxes.push_back(box);
+    const Quad corners = Corners(grown);
+    for (size_t i = 0; i < 4; ++i) {
+      box.corners[i] = {static_cast<double>(std::clamp<int64_t>(std::llround(corners[i].x * sx), 0, image_width)),
+                        static_cast<double>(std::clamp<int64_t>(std::llround(corners[i].y * sy), 0, image_height))};
+    }
+    // As PaddleOCR's filter: boxes 3 pixels or thinner after clipping go.
+    if (static_cast<int64_t>(Distance(box.corners[0], box.corners[1])) <= 3 ||
+        static_cast<int64_t>(Distance(box.corners[0], box.corners[3])) <= 3) {
+      continue;
+    }
+    boxes.push_back(box);
   }
+  auto top = [](const TextBox& b) { return b.corners[0].y; };
+  auto left = [](const TextBox& b) { return b.corners[0].x; };
   std::sort(boxes.begin(), boxes.end(),
-            [](const TextBox& a, const TextBox& b) { return a.y0 != b.y0 ? a.y0 < b.y0 : a.x0 < b.x0; });
+            [&](const TextBox& a, const TextBox& b) { return top(a) != top(b) ? top(a) < top(b) : left(a) < left(b); });
   // Boxes of one line have nearly equal tops: left to right among them.
   for (size_t i = 1; i < boxes.size(); ++i) {
-    for (size_t j = i; j > 0 && std::abs(boxes[j].y0 - boxes[j - 1].y0) < 10 && boxes[j].x0 < boxes[j - 1].x0; --j) {
+    for (size_t j = i; j > 0 && std::abs(top(boxes[j]) - top(boxes[j - 1])) < 10 && left(boxes[j]) < left(boxes[j - 1]);
+         --j) {
       std::swap(boxes[j], boxes[j - 1]);
     }
   }

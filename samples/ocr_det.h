@@ -6,12 +6,14 @@
 #include <vector>
 
 #include "samples/image_preprocess.h"
+#include "samples/ocr_geometry.h"
 
 namespace glpool {
 
-// A text region in the original image's pixels, x1 and y1 exclusive.
+// A text region in the original image's pixels: a rectangle, tilted as the
+// text is, its corners rounded to whole pixels.
 struct TextBox {
-  int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  Quad corners;        // top-left, top-right, bottom-right, bottom-left
   float score = 0.0f;  // mean text probability inside the region (before unclip)
 };
 
@@ -38,12 +40,14 @@ struct DetPostprocess {
 };
 
 // Boxes of `probability` (map_width x map_height, row-major, the det
-// output for an image of image_width x image_height): pixels above the
-// threshold, 8-connected components, each component's bounding box scored,
-// grown by the unclip distance, scaled to the image and clipped. Boxes are
-// axis-aligned (PaddleOCR fits a rotated minimum-area rectangle; for
-// horizontal text the two agree). Sorted in reading order: top to bottom,
-// left to right within a line (tops within 10 pixels).
+// output for an image of image_width x image_height), as DB's postprocess
+// in PaddleOCR makes them: pixels above the threshold, 8-connected
+// components, each component's minimum-area rectangle (over its pixel
+// centres) scored by the mean probability inside it, grown by the unclip
+// distance on every side, its corners scaled to the image, rounded and
+// clipped; boxes 3 pixels or thinner are dropped. Sorted in reading order:
+// by the top-left corner, top to bottom, left to right within a line (tops
+// within 10 pixels).
 std::vector<TextBox> BoxesFromProbabilityMap(const std::vector<float>& probability, int64_t map_width,
                                              int64_t map_height, int64_t image_width, int64_t image_height,
                                              const DetPostprocess& options = {});

@@ -1,6 +1,7 @@
 #include "samples/ocr_draw.h"
 
 #include <algorithm>
+#include <cmath>
 
 // Static: this file's copy of the writer cannot clash with another's.
 #define STB_IMAGE_WRITE_STATIC
@@ -15,17 +16,26 @@ Status WriteBoxesPng(const RgbImage& image, const std::vector<TextBox>& boxes, c
                                 std::to_string(image.height) + " image is not a PNG's size");
   }
   RgbImage drawn = image;
-  constexpr int64_t kLine = 2;
   constexpr uint8_t kGreen[3] = {0, 200, 0};
-  auto paint = [&](int64_t x, int64_t y) {
-    if (x < 0 || y < 0 || x >= drawn.width || y >= drawn.height) return;
-    for (int c = 0; c < 3; ++c) drawn.pixels[static_cast<size_t>((y * drawn.width + x) * 3 + c)] = kGreen[c];
+  // A 2 x 2 dot up and left of (x, y): a side on the image's right or
+  // bottom edge (corners are clipped to width and height) stays visible.
+  auto dot = [&](double x, double y) {
+    const int64_t cx = std::llround(x), cy = std::llround(y);
+    for (int64_t py = cy - 1; py <= cy; ++py) {
+      for (int64_t px = cx - 1; px <= cx; ++px) {
+        if (px < 0 || py < 0 || px >= drawn.width || py >= drawn.height) continue;
+        for (int c = 0; c < 3; ++c) drawn.pixels[static_cast<size_t>((py * drawn.width + px) * 3 + c)] = kGreen[c];
+      }
+    }
   };
   for (const TextBox& box : boxes) {
-    for (int64_t y = box.y0; y < box.y1; ++y) {
-      for (int64_t x = box.x0; x < box.x1; ++x) {
-        const bool edge = x < box.x0 + kLine || x >= box.x1 - kLine || y < box.y0 + kLine || y >= box.y1 - kLine;
-        if (edge) paint(x, y);
+    for (size_t i = 0; i < 4; ++i) {
+      const Point a = box.corners[i], b = box.corners[(i + 1) % 4];
+      // Half-pixel steps leave no gap between dots.
+      const int64_t steps = std::max<int64_t>(1, static_cast<int64_t>(std::ceil(2 * Distance(a, b))));
+      for (int64_t k = 0; k <= steps; ++k) {
+        const double f = static_cast<double>(k) / static_cast<double>(steps);
+        dot(a.x + f * (b.x - a.x), a.y + f * (b.y - a.y));
       }
     }
   }

@@ -9,9 +9,9 @@
 
 namespace glpool {
 
-// `image` with each box's outline in green (2 pixels, inside the box so an
-// edge box stays visible), written as an RGB PNG; kInvalidArgument naming
-// `path` when it cannot be written.
+// `image` with each box's outline (its four sides) in green, 2 pixels
+// wide, written as an RGB PNG; kInvalidArgument naming `path` when it
+// cannot be written.
 Status WriteBoxesPng(const RgbImage& image, const std::vector<TextBox>& boxes, const std::string& path);
 
 }  // namespace glpool

@@ -14,6 +14,19 @@ RgbImage Blank(int64_t width, int64_t height) {
   return out;
 }
 
+// Bilinear sample at (x, y) in pixel coordinates (centres at integers),
+// edges replicated.
+double SampleClamped(const RgbImage& image, double x, double y, int c) {
+  x = std::clamp(x, 0.0, static_cast<double>(image.width - 1));
+  y = std::clamp(y, 0.0, static_cast<double>(image.height - 1));
+  const int64_t x0 = static_cast<int64_t>(x), y0 = static_cast<int64_t>(y);
+  const int64_t x1 = std::min(x0 + 1, image.width - 1), y1 = std::min(y0 + 1, image.height - 1);
+  const double fx = x - static_cast<double>(x0), fy = y - static_cast<double>(y0);
+  const double top = image.at(x0, y0, c) * (1 - fx) + image.at(x1, y0, c) * fx;
+  const double bottom = image.at(x0, y1, c) * (1 - fx) + image.at(x1, y1, c) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
 void CopyPixel(const RgbImage& from, int64_t fx, int64_t fy, RgbImage& to, int64_t tx, int64_t ty) {
   for (int c = 0; c < 3; ++c) to.pixels[static_cast<size_t>((ty * to.width + tx) * 3 + c)] = from.at(fx, fy, c);
 }
@@ -21,13 +34,23 @@ void CopyPixel(const RgbImage& from, int64_t fx, int64_t fy, RgbImage& to, int64
 }  // namespace
 
 RgbImage CropBox(const RgbImage& image, const TextBox& box) {
-  const int64_t x0 = std::clamp<int64_t>(box.x0, 0, image.width - 1);
-  const int64_t y0 = std::clamp<int64_t>(box.y0, 0, image.height - 1);
-  const int64_t width = std::max<int64_t>(1, std::min(box.x1, image.width) - x0);
-  const int64_t height = std::max<int64_t>(1, std::min(box.y1, image.height) - y0);
+  const Quad& q = box.corners;
+  const int64_t width = std::max<int64_t>(1, static_cast<int64_t>(std::max(Distance(q[0], q[1]), Distance(q[2], q[3]))));
+  const int64_t height = std::max<int64_t>(1, static_cast<int64_t>(std::max(Distance(q[0], q[3]), Distance(q[1], q[2]))));
   RgbImage crop = Blank(width, height);
-  for (int64_t y = 0; y < height; ++y) {
-    for (int64_t x = 0; x < width; ++x) CopyPixel(image, x0 + x, y0 + y, crop, x, y);
+  for (int64_t v = 0; v < height; ++v) {
+    const double t = static_cast<double>(v) / static_cast<double>(height);
+    for (int64_t u = 0; u < width; ++u) {
+      const double s = static_cast<double>(u) / static_cast<double>(width);
+      // The crop's (0, 0) is the top-left corner, (width, 0) the top-right,
+      // (width, height) the bottom-right: blend the corners.
+      const double x = (1 - s) * (1 - t) * q[0].x + s * (1 - t) * q[1].x + s * t * q[2].x + (1 - s) * t * q[3].x;
+      const double y = (1 - s) * (1 - t) * q[0].y + s * (1 - t) * q[1].y + s * t * q[2].y + (1 - s) * t * q[3].y;
+      for (int c = 0; c < 3; ++c) {
+        crop.pixels[static_cast<size_t>((v * width + u) * 3 + c)] = static_cast<uint8_t>(
+            std::lround(std::clamp(SampleClamped(image, x, y, c), 0.0, 255.0)));
+      }
+    }
   }
   if (static_cast<double>(height) < 1.5 * static_cast<double>(width)) return crop;
   // A quarter turn counter-clockwise: the crop's right column becomes the top row.

@@ -11,9 +11,12 @@
 
 namespace glpool {
 
-// The box's pixels; a crop at least 1.5 times taller than wide is turned a
-// quarter counter-clockwise (vertical text read top to bottom), as
-// PaddleOCR does.
+// The box's pixels, upright: the crop is as wide as the box's longer
+// top/bottom side and as tall as its longer left/right side (whole
+// pixels), each pixel sampled bilinearly along the box's sides from its
+// top-left corner (edges replicated), as PaddleOCR's perspective crop. A
+// crop at least 1.5 times taller than wide is turned a quarter
+// counter-clockwise (vertical text read top to bottom), as PaddleOCR does.
 RgbImage CropBox(const RgbImage& image, const TextBox& box);
 
 RgbImage Rotate180(const RgbImage& image);

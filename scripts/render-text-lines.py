@@ -3,10 +3,12 @@
 font (DejaVu Sans, fonts-dejavu-core), as the input of the `glpool ocr`
 test:
 
-    /usr/bin/python3 scripts/render-text-lines.py OUT.png [--upside-down] LINE...
+    /usr/bin/python3 scripts/render-text-lines.py OUT.png [--upside-down] [--rotate DEG] LINE...
 
 --upside-down turns the last line by 180 degrees in place (the direction
-classifier's case). Lines are 40 pixels tall with generous margins, as a
+classifier's case); --rotate turns the whole page by DEG degrees
+counter-clockwise, growing it to fit (tilted text, as photographed pages
+have it). Lines are 40 pixels tall with generous margins, as a
 scan of a printed page would have them.
 """
 import os
@@ -28,6 +30,11 @@ def main():
     args = sys.argv[1:]
     upside_down = "--upside-down" in args
     args = [a for a in args if a != "--upside-down"]
+    rotate = 0.0
+    if "--rotate" in args:
+        at = args.index("--rotate")
+        rotate = float(args[at + 1])
+        del args[at:at + 2]
     if len(args) < 2:
         raise SystemExit(__doc__)
     out, lines = args[0], args[1:]
@@ -42,6 +49,8 @@ def main():
     for image in images:
         page.paste(image, (0, y))
         y += image.height
+    if rotate:
+        page = page.rotate(rotate, expand=True, fillcolor="white", resample=Image.BICUBIC)
     page.save(out)
     print(f"{out}: {page.width}x{page.height}, {len(lines)} lines")
 

@@ -5,6 +5,7 @@
 // sample_ocr.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include "samples/image_input.h"
 #include "samples/ocr_det.h"
 #include "samples/ocr_draw.h"
+#include "samples/ocr_geometry.h"
 #include "samples/ocr_models.h"
 #include "samples/ocr_rec.h"
 
@@ -69,6 +71,12 @@ std::vector<float> Map(int64_t width, int64_t height, const std::vector<Rect>& r
   return map;
 }
 
+// The extremes of a box's corners.
+double MinX(const TextBox& b) { return std::min({b.corners[0].x, b.corners[1].x, b.corners[2].x, b.corners[3].x}); }
+double MaxX(const TextBox& b) { return std::max({b.corners[0].x, b.corners[1].x, b.corners[2].x, b.corners[3].x}); }
+double MinY(const TextBox& b) { return std::min({b.corners[0].y, b.corners[1].y, b.corners[2].y, b.corners[3].y}); }
+double MaxY(const TextBox& b) { return std::max({b.corners[0].y, b.corners[1].y, b.corners[2].y, b.corners[3].y}); }
+
 TEST(BoxesFromProbabilityMap, OneRegionGrowsByTheUnclipDistanceAndScales) {
   // Region x 10..29, y 4..9 in a 40 x 16 map of an 80 x 32 image (scale 2).
   const std::vector<float> map = Map(40, 16, {{10, 4, 29, 9, 0.9f}});
@@ -76,10 +84,17 @@ TEST(BoxesFromProbabilityMap, OneRegionGrowsByTheUnclipDistanceAndScales) {
   ASSERT_EQ(boxes.size(), 1u);
   // Corners at pixel centres: 19 x 5; d = area * 1.5 / perimeter = 95 * 1.5 / 48.
   const double d = 19.0 * 5.0 * 1.5 / 48.0;
-  EXPECT_EQ(boxes[0].x0, std::llround((10 - d) * 2));
-  EXPECT_EQ(boxes[0].x1, std::llround((29 + d) * 2));
-  EXPECT_EQ(boxes[0].y0, std::llround((4 - d) * 2));
-  EXPECT_EQ(boxes[0].y1, std::llround((9 + d) * 2));
+  const double left = std::llround((10 - d) * 2), right = std::llround((29 + d) * 2);
+  const double top = std::llround((4 - d) * 2), bottom = std::llround((9 + d) * 2);
+  const Quad& q = boxes[0].corners;
+  EXPECT_EQ(q[0].x, left);
+  EXPECT_EQ(q[0].y, top);
+  EXPECT_EQ(q[1].x, right);
+  EXPECT_EQ(q[1].y, top);
+  EXPECT_EQ(q[2].x, right);
+  EXPECT_EQ(q[2].y, bottom);
+  EXPECT_EQ(q[3].x, left);
+  EXPECT_EQ(q[3].y, bottom);
   EXPECT_FLOAT_EQ(boxes[0].score, 0.9f);
 }
 
@@ -93,14 +108,14 @@ TEST(BoxesFromProbabilityMap, DropsFaintSmallAndBelowThresholdRegions) {
   const std::vector<TextBox> boxes = BoxesFromProbabilityMap(map, 60, 20, 60, 20);
   ASSERT_EQ(boxes.size(), 1u);
   EXPECT_FLOAT_EQ(boxes[0].score, 0.8f);
-  EXPECT_LT(boxes[0].x0, 30);
-  EXPECT_GT(boxes[0].x1, 50);
+  EXPECT_LT(MinX(boxes[0]), 30);
+  EXPECT_GT(MaxX(boxes[0]), 50);
 }
 
 TEST(BoxesFromProbabilityMap, DiagonalNeighboursJoinAndBoxesComeInReadingOrder) {
   // Line 1: two words, the right one listed first by its higher top; the
-  // left word is two squares touching only at a corner (8-connected: one).
-  // Line 2 below.
+  // left word is a block and a small square touching it only at a corner
+  // (8-connected: one region). Line 2 below.
   const std::vector<float> map = Map(80, 40, {
                                                  {44, 3, 70, 10, 0.9f},
                                                  {4, 5, 14, 12, 0.9f},
@@ -109,39 +124,106 @@ TEST(BoxesFromProbabilityMap, DiagonalNeighboursJoinAndBoxesComeInReadingOrder) 
                                              });
   const std::vector<TextBox> boxes = BoxesFromProbabilityMap(map, 80, 40, 80, 40);
   ASSERT_EQ(boxes.size(), 3u);
-  // The joined word, left of line 1: spans 4..16 x 5..14, so grown by
-  // 12 * 9 * 1.5 / 42 its bottom is at 18 (the big square alone: 15).
-  EXPECT_LT(boxes[0].x0, 4);
-  EXPECT_EQ(boxes[0].y1, 18);
-  EXPECT_GT(boxes[1].x0, boxes[0].x1);  // the right word, after it though its top is higher
-  EXPECT_LT(boxes[1].y0, boxes[0].y0);
-  EXPECT_GT(boxes[2].y0, 20);  // line 2
+  // The joined word, left of line 1, reaches past the small square.
+  EXPECT_LT(MinX(boxes[0]), 4);
+  EXPECT_GT(MaxX(boxes[0]), 16);
+  EXPECT_GT(MaxY(boxes[0]), 14);
+  EXPECT_GT(MinX(boxes[1]), MaxX(boxes[0]) - 5);  // the right word, after it though its top is higher
+  EXPECT_LT(boxes[1].corners[0].y, boxes[0].corners[0].y);
+  EXPECT_GT(MinY(boxes[2]), 20);  // line 2
 }
 
-TEST(CropBox, CopiesTheBoxAndTurnsTallCrops) {
-  const RgbImage image = Numbered(10, 8);
+TEST(BoxesFromProbabilityMap, ATiltedBandGetsATiltedBox) {
+  // A band 7 pixels tall falling 1 pixel every 4 to the right.
+  std::vector<float> map(100 * 60, 0.0f);
+  for (int64_t x = 10; x < 70; ++x) {
+    const int64_t centre = 20 + (x - 10) / 4;
+    for (int64_t y = centre - 3; y <= centre + 3; ++y) map[static_cast<size_t>(y * 100 + x)] = 0.9f;
+  }
+  const std::vector<TextBox> boxes = BoxesFromProbabilityMap(map, 100, 60, 100, 60);
+  ASSERT_EQ(boxes.size(), 1u);
+  const Quad& q = boxes[0].corners;
+  for (const auto& [from, to] : {std::pair{0, 1}, std::pair{3, 2}}) {
+    const double slope = (q[to].y - q[from].y) / (q[to].x - q[from].x);
+    EXPECT_NEAR(slope, 0.25, 0.04) << "side " << from << "-" << to;
+  }
+  // The box hugs the band: about 7 + 2 * unclip tall across it, not the
+  // 22 of the band's axis-aligned bounding box.
+  EXPECT_LT(Distance(q[0], q[3]), 18);
+}
+
+TEST(Geometry, HullDropsInsideAndCollinearPoints) {
+  const std::vector<Point> hull = ConvexHull({{0, 0}, {2, 0}, {4, 0}, {4, 3}, {2, 1}, {0, 3}, {1, 2}, {0, 0}});
+  ASSERT_EQ(hull.size(), 4u);
+  for (const Point& p : hull) EXPECT_TRUE((p.x == 0 || p.x == 4) && (p.y == 0 || p.y == 3)) << p.x << "," << p.y;
+}
+
+TEST(Geometry, MinAreaRectFindsARotatedRectangle) {
+  // A 20 x 6 rectangle turned 30 degrees about (50, 40), with points inside.
+  const double angle = 30.0 * 3.14159265358979 / 180.0, c = std::cos(angle), s = std::sin(angle);
+  std::vector<Point> points;
+  for (double u : {-10.0, -3.0, 0.0, 10.0}) {
+    for (double v : {-3.0, 1.0, 3.0}) points.push_back({50 + u * c - v * s, 40 + u * s + v * c});
+  }
+  const RotatedRect rect = MinAreaRect(ConvexHull(points));
+  EXPECT_NEAR(rect.width, 20, 1e-9);
+  EXPECT_NEAR(rect.height, 6, 1e-9);
+  EXPECT_NEAR(rect.center.x, 50, 1e-9);
+  EXPECT_NEAR(rect.center.y, 40, 1e-9);
+  EXPECT_NEAR(rect.axis.x, c, 1e-9);
+  EXPECT_NEAR(rect.axis.y, s, 1e-9);
+  // Corners in PaddleOCR's order: top-left is the upper of the two leftmost.
+  const Quad q = Corners(rect);
+  EXPECT_NEAR(q[0].x, 50 - 10 * c + 3 * s, 1e-9);
+  EXPECT_NEAR(q[0].y, 40 - 10 * s - 3 * c, 1e-9);
+  EXPECT_NEAR(q[2].x, 50 + 10 * c - 3 * s, 1e-9);
+  EXPECT_NEAR(Distance(q[0], q[1]), 20, 1e-9);
+  EXPECT_NEAR(Distance(q[0], q[3]), 6, 1e-9);
+  EXPECT_TRUE(InsideQuad(q, {50, 40}));
+  EXPECT_TRUE(InsideQuad(q, q[2]));
+  EXPECT_FALSE(InsideQuad(q, {50, 50}));
+}
+
+TextBox Box(Point tl, Point tr, Point br, Point bl) {
   TextBox box;
-  box.x0 = 2;
-  box.y0 = 1;
-  box.x1 = 7;
-  box.y1 = 4;
-  RgbImage crop = CropBox(image, box);
+  box.corners = {tl, tr, br, bl};
+  return box;
+}
+
+TEST(CropBox, CopiesAnUprightBoxAndTurnsTallCrops) {
+  const RgbImage image = Numbered(10, 8);
+  RgbImage crop = CropBox(image, Box({2, 1}, {7, 1}, {7, 4}, {2, 4}));
   ASSERT_EQ(crop.width, 5);
   ASSERT_EQ(crop.height, 3);
-  EXPECT_EQ(crop.at(0, 0, 1), image.at(2, 1, 1));
-  EXPECT_EQ(crop.at(4, 2, 2), image.at(6, 3, 2));
+  for (int64_t y = 0; y < 3; ++y) {
+    for (int64_t x = 0; x < 5; ++x) EXPECT_EQ(crop.at(x, y, 1), image.at(2 + x, 1 + y, 1)) << x << "," << y;
+  }
   // 2 wide, 6 tall: turned a quarter counter-clockwise, so the crop's top
   // row holds the box's right column, top to bottom.
-  box.x0 = 3;
-  box.x1 = 5;
-  box.y0 = 1;
-  box.y1 = 7;
-  crop = CropBox(image, box);
+  crop = CropBox(image, Box({3, 1}, {5, 1}, {5, 7}, {3, 7}));
   ASSERT_EQ(crop.width, 6);
   ASSERT_EQ(crop.height, 2);
   for (int64_t i = 0; i < 6; ++i) {
     EXPECT_EQ(crop.at(i, 0, 0), image.at(4, 1 + i, 0)) << i;
     EXPECT_EQ(crop.at(i, 1, 0), image.at(3, 1 + i, 0)) << i;
+  }
+}
+
+TEST(CropBox, SamplesATiltedBoxAlongItsSides) {
+  // Numbered's values are linear in x and y (20 y + 3 x + c), so bilinear
+  // sampling gives them exactly at any point: crop (u, v) must hold the
+  // value at top-left + u / w * top side + v / h * left side.
+  const RgbImage image = Numbered(12, 10);
+  const Point tl{2, 5}, tr{8, 2}, br{9, 4}, bl{3, 7};
+  const RgbImage crop = CropBox(image, Box(tl, tr, br, bl));
+  ASSERT_EQ(crop.width, 6);   // |(6, -3)| = 6.7
+  ASSERT_EQ(crop.height, 2);  // |(1, 2)| = 2.2
+  for (int64_t v = 0; v < 2; ++v) {
+    for (int64_t u = 0; u < 6; ++u) {
+      const double x = tl.x + u / 6.0 * (tr.x - tl.x) + v / 2.0 * (bl.x - tl.x);
+      const double y = tl.y + u / 6.0 * (tr.y - tl.y) + v / 2.0 * (bl.y - tl.y);
+      EXPECT_EQ(crop.at(u, v, 2), std::lround(20 * y + 3 * x + 2)) << u << "," << v;
+    }
   }
 }
 
@@ -224,13 +306,9 @@ TEST(FindOcrModels, MissingFilesAreNamedWithTheFetchCommand) {
   EXPECT_NE(message.find("bash scripts/install-deps.sh"), std::string::npos) << message;
 }
 
-TEST(WriteBoxesPng, OutlinesEachBoxInsideItAndKeepsTheRest) {
+TEST(WriteBoxesPng, OutlinesEachBoxAndKeepsTheRest) {
   const RgbImage image = Numbered(12, 10);
-  TextBox box;
-  box.x0 = 2;
-  box.y0 = 1;
-  box.x1 = 10;
-  box.y1 = 9;
+  const TextBox box = Box({2, 1}, {10, 1}, {10, 9}, {2, 9});
   const std::string path = (std::filesystem::path(::testing::TempDir()) / "ocr_boxes_test.png").string();
   ASSERT_TRUE(WriteBoxesPng(image, {box}, path).ok());
   StatusOr<std::string> bytes = ReadWholeFile(path, "PNG");
@@ -243,11 +321,11 @@ TEST(WriteBoxesPng, OutlinesEachBoxInsideItAndKeepsTheRest) {
   auto green = [&](int64_t x, int64_t y) {
     return drawn->at(x, y, 0) == 0 && drawn->at(x, y, 1) == 200 && drawn->at(x, y, 2) == 0;
   };
-  // The outline: two pixels inside each edge of [2, 10) x [1, 9).
-  for (int64_t x = 2; x < 10; ++x) EXPECT_TRUE(green(x, 1) && green(x, 2) && green(x, 7) && green(x, 8)) << x;
-  for (int64_t y = 1; y < 9; ++y) EXPECT_TRUE(green(2, y) && green(3, y) && green(8, y) && green(9, y)) << y;
+  // Each side, 2 pixels wide (a dot up and left of each point on it).
+  for (int64_t x = 2; x <= 9; ++x) EXPECT_TRUE(green(x, 0) && green(x, 1) && green(x, 8) && green(x, 9)) << x;
+  for (int64_t y = 1; y <= 8; ++y) EXPECT_TRUE(green(1, y) && green(2, y) && green(9, y) && green(10, y)) << y;
   // Inside and outside the outline the image is as it was.
-  for (const auto& [x, y] : {std::pair{5, 5}, std::pair{4, 3}, std::pair{1, 1}, std::pair{10, 5}, std::pair{5, 0}}) {
+  for (const auto& [x, y] : {std::pair{5, 5}, std::pair{3, 3}, std::pair{8, 7}, std::pair{0, 5}, std::pair{11, 5}}) {
     for (int c = 0; c < 3; ++c) EXPECT_EQ(drawn->at(x, y, c), image.at(x, y, c)) << x << "," << y;
   }
 }
