@@ -15,5 +15,7 @@ void AddPlanCommand(CLI::App& app, int& exit_code);
 void AddInspectCommand(CLI::App& app, int& exit_code);
 void AddOcrCommand(CLI::App& app, int& exit_code);
 void AddOpsCommand(CLI::App& app, int& exit_code);
+void AddFaceCommand(CLI::App& app, int& exit_code);
+void AddSelfieCommand(CLI::App& app, int& exit_code);
 
 }  // namespace glpool

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   glpool::AddPlanCommand(app, exit_code);
   glpool::AddInspectCommand(app, exit_code);
   glpool::AddOcrCommand(app, exit_code);
+  glpool::AddFaceCommand(app, exit_code);
+  glpool::AddSelfieCommand(app, exit_code);
   glpool::AddOpsCommand(app, exit_code);
   try {
     app.parse(argc, argv);

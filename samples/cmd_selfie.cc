@@ -1,0 +1,102 @@
+// glpool selfie IMAGE [--model square|landscape|FILE.tflite] [--out blend.png]
+//                     [--mask-png mask.png] [--objects K] [--precision P]
+// Cuts the person out of a photo with MediaPipe's selfie segmentation
+// network (npm package @mediapipe/selfie_segmentation) on the GPU: the
+// mask blended over the photo as a PNG, and how much of the photo it covers.
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+#include "glpool/files.h"
+#include "samples/commands.h"
+#include "samples/image_input.h"
+#include "samples/npm_models.h"
+#include "samples/rgb_drawing.h"
+#include "samples/sample_context.h"
+#include "samples/selfie_segmenter.h"
+
+namespace glpool {
+namespace {
+
+struct SelfieFlags {
+  std::string image;
+  std::string model = "square";  // square, landscape, or a .tflite path
+  std::string out;
+  std::string mask_png;
+  std::string objects = "buffers";
+  std::string precision = "fp32";
+};
+
+int RunSelfie(const SelfieFlags& flags) {
+  auto fail = [](const Status& status) {
+    std::cerr << "glpool selfie: " << status.ToString() << "\n";
+    return 1;
+  };
+  std::string path = flags.model;
+  if (flags.model == "square" || flags.model == "landscape") {
+    auto found = FindNpmModel(std::string("@mediapipe/selfie_segmentation/selfie_segmentation") +
+                              (flags.model == "landscape" ? "_landscape" : "") + ".tflite");
+    if (!found.ok()) return fail(found.status());
+    path = *found;
+  }
+  auto bytes = ReadWholeFile(flags.image, "image", kMaxImageFileBytes);
+  if (!bytes.ok()) return fail(bytes.status());
+  auto image = DecodeRgbImage(*bytes, flags.image);
+  if (!image.ok()) return fail(image.status());
+  SessionOptions options;
+  auto objects = ParseObjectKind(flags.objects);
+  auto precision = ParsePrecision(flags.precision);
+  if (!objects.ok()) return fail(objects.status());
+  if (!precision.ok()) return fail(precision.status());
+  options.objects = *objects;
+  options.precision = *precision;
+  auto context = samples::MakeSampleContext("headless");
+  if (!context.ok()) return fail(context.status());
+  auto segmenter = SelfieSegmenter::Create(path, options);
+  if (!segmenter.ok()) return fail(segmenter.status());
+  const auto start = std::chrono::steady_clock::now();
+  auto mask = (*segmenter)->Segment(*image);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (!mask.ok()) return fail(mask.status());
+
+  size_t person = 0;
+  for (float v : mask->values) person += v >= 0.5f ? 1 : 0;
+  std::cout << flags.image << ": person on " << std::lround(100.0 * person / mask->values.size())
+            << "% of the photo (mask >= 0.5), " << std::lround(ms) << " ms\n";
+  if (!flags.out.empty()) {
+    RgbImage blended = *image;
+    BlendMask(blended, mask->values, {40, 60, 160});
+    Status written = WriteRgbPng(blended, flags.out);
+    if (!written.ok()) return fail(written);
+    std::cout << "wrote " << flags.out << "\n";
+  }
+  if (!flags.mask_png.empty()) {
+    RgbImage gray{mask->width, mask->height, std::vector<uint8_t>(mask->values.size() * 3)};
+    for (size_t i = 0; i < mask->values.size(); ++i) {
+      const auto level = static_cast<uint8_t>(std::lround(mask->values[i] * 255));
+      gray.pixels[i * 3] = gray.pixels[i * 3 + 1] = gray.pixels[i * 3 + 2] = level;
+    }
+    Status written = WriteRgbPng(gray, flags.mask_png);
+    if (!written.ok()) return fail(written);
+    std::cout << "wrote " << flags.mask_png << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+void AddSelfieCommand(CLI::App& app, int& exit_code) {
+  auto* command =
+      app.add_subcommand("selfie", "Cut the person out of a photo (MediaPipe selfie segmentation) as a PNG");
+  auto flags = std::make_shared<SelfieFlags>();
+  command->add_option("image", flags->image, "Photo (PNG, JPEG or BMP)")->required();
+  command->add_option("--model", flags->model, "square (256x256), landscape (144x256), or a selfie .tflite")
+      ->capture_default_str();
+  command->add_option("--out", flags->out, "Write the mask blended over the photo to this PNG");
+  command->add_option("--mask-png", flags->mask_png, "Write the mask itself (gray, white = person) to this PNG");
+  command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
+  command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->callback([&exit_code, flags] { exit_code = RunSelfie(*flags); });
+}
+
+}  // namespace glpool
