@@ -6,9 +6,9 @@
 // bit-identical to naive. The reference is Arm NN's where the oracle could
 // make one; where it wrote unsupported.txt instead (an op Arm NN 20.08
 // computes differently, e.g. half-pixel bilinear resizes) it is glpool's
-// CPU reference, and the test records which one it used and why. The two smallest networks run here; the others are too slow on a
-// software rasterizer for the suite and are checked by the same oracle
-// from the command line (README, "TensorFlow Lite models").
+// CPU reference, and the test records which one it used and why. The two
+// smallest networks run here; bench/tflite_models_gpu.sh runs all seven
+// in every object kind and precision.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -47,6 +47,22 @@ TfliteModel FaceShortRange() {
   return {"face_detection/face_detection_short_range.tflite", "face_detection_short_range"};
 }
 TfliteModel Selfie() { return {"selfie_segmentation/selfie_segmentation.tflite", "selfie_segmentation"}; }
+
+// Every MediaPipe network the fetch script brings, when
+// GLPOOL_EVERY_TFLITE_MODEL=1 (bench/tflite_models_gpu.sh sets it): too
+// slow on a software rasterizer for the suite, which runs the two above.
+std::vector<TfliteModel> EveryModelWhenAsked() {
+  const char* every = std::getenv("GLPOOL_EVERY_TFLITE_MODEL");
+  if (every == nullptr || std::string(every) != "1") return {};
+  std::vector<TfliteModel> models;
+  for (const char* path : {"face_detection/face_detection_short_range", "face_detection/face_detection_full_range",
+                           "selfie_segmentation/selfie_segmentation", "selfie_segmentation/selfie_segmentation_landscape",
+                           "pose/pose_landmark_lite", "pose/pose_landmark_full", "pose/pose_landmark_heavy"}) {
+    const std::string file = path;
+    models.push_back({file + ".tflite", file.substr(file.find('/') + 1)});
+  }
+  return models;
+}
 
 using Variant = std::tuple<TfliteModel, ObjectKind, Precision>;
 
@@ -136,6 +152,13 @@ auto VariantName = [](const auto& info) {
   return std::get<0>(info.param).name + "_" + ObjectKindName(std::get<1>(info.param)) + "_" +
          PrecisionName(std::get<2>(info.param));
 };
+
+INSTANTIATE_TEST_SUITE_P(EveryMediaPipeModel, TfliteModelsGpuTest,
+                         ::testing::Combine(::testing::ValuesIn(EveryModelWhenAsked()),
+                                            ::testing::Values(ObjectKind::kTextures, ObjectKind::kBuffers,
+                                                              ObjectKind::kArena),
+                                            ::testing::Values(Precision::kFp32, Precision::kFp16)),
+                         VariantName);
 
 INSTANTIATE_TEST_SUITE_P(MediaPipeSelfie, TfliteModelsGpuTest,
                          ::testing::Combine(::testing::Values(Selfie()),
