@@ -3,6 +3,7 @@
 #include <set>
 
 #include "gpu_backend/cpu_reference/activation.h"
+#include "gpu_backend/graph/float16.h"
 #include "gpu_backend/cpu_reference/registry.h"
 #include "gpu_backend/cpu_reference/value.h"
 
@@ -30,19 +31,55 @@ StatusOr<const OpKernelInfo*> KernelFor(const Node& node, int64_t opset) {
   return info;
 }
 
+// float16 values are already halves (Value keeps them in `floats`); a
+// kernel that computes in float32 sees them as float32, the ONNX spec's
+// float16 semantics with float32 accumulation. Returns the inputs to pass
+// and whether any float input was float16.
+bool WidenHalfInputs(const std::vector<const Value*>& inputs, std::vector<Value>& widened,
+                     std::vector<const Value*>& args) {
+  args = inputs;
+  widened.clear();
+  widened.reserve(inputs.size());  // args point into it: no reallocation
+  bool half = false;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!inputs[i] || inputs[i]->dtype != DataType::kFloat16) continue;
+    widened.push_back(*inputs[i]);
+    widened.back().dtype = DataType::kFloat32;
+    args[i] = &widened.back();
+    half = true;
+  }
+  return half;
+}
+
+// A float16 op's results: each float32 output rounded to the nearest half,
+// as a float16 runtime stores them between ops. Ops that choose their
+// output type by attribute ("dtype": EyeLike, RandomNormalLike...) keep it.
+void NarrowToHalf(const Node& node, std::vector<Value>& outputs) {
+  if (node.HasAttribute("dtype")) return;
+  for (Value& value : outputs) {
+    if (value.dtype != DataType::kFloat32) continue;
+    value.dtype = DataType::kFloat16;
+    for (float& v : value.floats) v = HalfToFloat(FloatToHalf(v));
+  }
+}
+
 // Runs the kernel on values and applies a fused activation to output 0.
 Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
                  const std::vector<const Value*>& inputs, std::vector<Value>& outputs) {
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    if (inputs[i] && !info.accepts_wide_floats &&
-        (inputs[i]->dtype == DataType::kFloat16 || inputs[i]->dtype == DataType::kFloat64)) {
-      const std::string name = i < node.inputs.size() ? " ('" + node.inputs[i] + "')" : "";
-      return UnsupportedError("input " + std::to_string(i) + name + " is " +
-                              DataTypeName(inputs[i]->dtype) +
-                              "; the CPU reference computes in float32 (only Cast converts)");
+  std::vector<Value> widened;
+  std::vector<const Value*> args = inputs;
+  bool half = false;
+  if (!info.accepts_wide_floats) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i] && inputs[i]->dtype == DataType::kFloat64) {
+        const std::string name = i < node.inputs.size() ? " ('" + node.inputs[i] + "')" : "";
+        return UnsupportedError("input " + std::to_string(i) + name +
+                                " is float64; the CPU reference computes in float32 (only Cast converts)");
+      }
     }
+    half = WidenHalfInputs(inputs, widened, args);
   }
-  KernelContext ctx{node, opset, inputs};
+  KernelContext ctx{node, opset, args};
   outputs.assign(node.outputs.size(), Value{});
   GLPOOL_RETURN_IF_ERROR(info.run(ctx, outputs));
   for (size_t i = 0; i < node.outputs.size(); ++i) {
@@ -56,10 +93,11 @@ Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
   GLPOOL_RETURN_IF_ERROR(ReadFusedActivation(node, &fused, &activation));
   if (fused) {
     if (outputs.empty() || outputs[0].dtype != DataType::kFloat32) {
-      return InvalidModelError("a fused activation needs a float32 output 0");
+      return InvalidModelError("a fused activation needs a float32 or float16 output 0");
     }
     ApplyActivation(activation, outputs[0].floats);
   }
+  if (half) NarrowToHalf(node, outputs);
   return Status::Ok();
 }
 
