@@ -60,6 +60,24 @@ TEST(VariadicArityTest, Mean) { ExpectEveryArityMatches("Mean"); }
 TEST(VariadicArityTest, Max) { ExpectEveryArityMatches("Max"); }
 TEST(VariadicArityTest, Min) { ExpectEveryArityMatches("Min"); }
 
+// One tensor read by many inputs (x * x style): a partial may bind it more
+// than once, which is allowed for reads, and the tree must still add up.
+TEST(VariadicArityTest, RepeatedInputs) {
+  for (const char* op : {"Concat", "Sum", "Mean"}) {
+    SCOPED_TRACE(op);
+    KernelCase c = Wide(op, 2);
+    const std::vector<std::string> two = c.node.inputs;
+    c.node.inputs.clear();
+    int64_t channels = 0;
+    for (int i = 0; i < 11; ++i) {
+      c.node.inputs.push_back(two[i % 3 == 0 ? 0 : 1]);
+      channels += c.inputs.at(c.node.inputs.back()).shape[1];
+    }
+    if (std::string(op) == "Concat") c.outputs["y"][1] = channels;
+    ExpectMatchesReference(c, SweepVariants());
+  }
+}
+
 // A device with GLES 3.1's minimum (4 storage blocks / image units): trees
 // of at most 3 inputs, deeper than the default ones.
 TEST(VariadicArityTest, SmallestGuaranteedBindingLimit) {
