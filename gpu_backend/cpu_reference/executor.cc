@@ -52,20 +52,28 @@ bool WidenHalfInputs(const std::vector<const Value*>& inputs, std::vector<Value>
 }
 
 // A float16 op's results: each float32 output rounded to the nearest half,
-// as a float16 runtime stores them between ops. Ops that choose their
-// output type by attribute ("dtype": EyeLike, RandomNormalLike...) keep it.
-void NarrowToHalf(const Node& node, std::vector<Value>& outputs) {
-  if (node.HasAttribute("dtype")) return;
-  for (Value& value : outputs) {
+// as a float16 runtime stores them between ops. Where the graph records an
+// output's dtype (`expected[i]`, kUndefined where unknown) it decides:
+// some outputs stay float32 by the op's type constraints (LayerNorm's Mean
+// with stash_type 1, BatchNorm's running statistics of float32 inputs).
+// Otherwise ops that choose their output type by attribute ("dtype":
+// EyeLike, RandomNormalLike...) keep it, and the rest become float16.
+void NarrowToHalf(const Node& node, const std::vector<DataType>& expected, std::vector<Value>& outputs) {
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    Value& value = outputs[i];
     if (value.dtype != DataType::kFloat32) continue;
+    const DataType want = i < expected.size() ? expected[i] : DataType::kUndefined;
+    if (want == DataType::kFloat32 || (want == DataType::kUndefined && node.HasAttribute("dtype"))) continue;
     value.dtype = DataType::kFloat16;
     for (float& v : value.floats) v = HalfToFloat(FloatToHalf(v));
   }
 }
 
 // Runs the kernel on values and applies a fused activation to output 0.
+// `expected`: the outputs' dtypes where the caller knows them (NarrowToHalf).
 Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
-                 const std::vector<const Value*>& inputs, std::vector<Value>& outputs) {
+                 const std::vector<const Value*>& inputs, const std::vector<DataType>& expected,
+                 std::vector<Value>& outputs) {
   std::vector<Value> widened;
   std::vector<const Value*> args = inputs;
   bool half = false;
@@ -97,7 +105,7 @@ Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
     }
     ApplyActivation(activation, outputs[0].floats);
   }
-  if (half) NarrowToHalf(node, outputs);
+  if (half) NarrowToHalf(node, expected, outputs);
   return Status::Ok();
 }
 
@@ -202,7 +210,12 @@ StatusOr<std::map<std::string, TensorData>> RunGraph(
     }
     std::vector<Value> outputs;
     const OpKernelInfo* info = FindKernel(node.op_type, graph.opset);
-    GLPOOL_TRY_CONTEXT(RunKernel(*info, node, graph.opset, node_inputs, outputs), label);
+    std::vector<DataType> expected;
+    for (const std::string& name : node.outputs) {
+      const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
+      expected.push_back(tensor ? tensor->dtype : DataType::kUndefined);
+    }
+    GLPOOL_TRY_CONTEXT(RunKernel(*info, node, graph.opset, node_inputs, expected, outputs), label);
     for (size_t i = 0; i < node.outputs.size(); ++i) {
       if (node.outputs[i].empty()) continue;
       if (options.check_graph_shapes) {
@@ -232,7 +245,8 @@ StatusOr<std::map<std::string, TensorData>> RunGraph(
 }
 
 StatusOr<std::vector<TensorData>> RunNode(const Node& node, int64_t opset,
-                                          const std::vector<const TensorData*>& inputs) {
+                                          const std::vector<const TensorData*>& inputs,
+                                          const std::vector<DataType>& output_dtypes) {
   const std::string label = NodeLabel(node);
   StatusOr<const OpKernelInfo*> info = KernelFor(node, opset);
   if (!info.ok()) return info.status().WithContext(label);
@@ -246,7 +260,7 @@ StatusOr<std::vector<TensorData>> RunNode(const Node& node, int64_t opset,
     pointers[i] = &input_values[i];
   }
   std::vector<Value> outputs;
-  GLPOOL_TRY_CONTEXT(RunKernel(**info, node, opset, pointers, outputs), label);
+  GLPOOL_TRY_CONTEXT(RunKernel(**info, node, opset, pointers, output_dtypes, outputs), label);
   std::vector<TensorData> results;
   for (const Value& value : outputs) results.push_back(ValueToTensorData(value));
   return results;

@@ -65,6 +65,24 @@ TEST(Float16Test, NonFloatOutputsKeepTheirType) {
   EXPECT_EQ((*arg)[0].dtype, DataType::kInt64);
 }
 
+// LayerNormalization's Mean and InvStdDev are float32 (stash_type 1) while
+// Y follows X: the dtypes the graph records decide, as the fallback and
+// RunGraph pass them.
+TEST(Float16Test, OutputsTheGraphRecordsAsFloat32StayFloat32) {
+  Node node = MakeNode("LayerNormalization", 3, {{"axis", int64_t{-1}}});
+  const TensorData x = Halves({2, 3}, {1, 2, 3, -1, 0, 1});
+  const TensorData scale = Halves({3}, {1, 1, 1});
+  const TensorData bias = Halves({3}, {0, 0, 0});
+  auto result = cpu_reference::RunNode(node, 17, {&x, &scale, &bias},
+                                       {DataType::kFloat16, DataType::kFloat32, DataType::kFloat32});
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_EQ(result->size(), 3u);
+  EXPECT_EQ((*result)[0].dtype, DataType::kFloat16);
+  EXPECT_EQ((*result)[1].dtype, DataType::kFloat32);
+  EXPECT_EQ((*result)[2].dtype, DataType::kFloat32);
+  EXPECT_EQ((*result)[1].ToFloats(), (std::vector<float>{2.0f, 0.0f}));
+}
+
 // A float16 graph through RunGraph, its recorded dtypes checked, after the
 // default passes too (a wide Mean becomes a Sum tree and a float16 scale).
 TEST(Float16Test, GraphWithAWideMeanRunsBeforeAndAfterThePasses) {
