@@ -14,10 +14,12 @@ namespace {
 
 // Ops the GPU may meet: those with a kernel, those the default passes
 // remove (Identity, Dropout), and those import folds into constants when
-// their inputs are known (Shape, Range...). A node that survives import
-// without a kernel makes the executor say so, and the case unsupported.
+// their inputs are known (Shape, Range...), or inlines (If, when import
+// knows its condition). A node that survives import without a kernel makes
+// the executor say so, and the case unsupported.
 bool GpuSupportsOp(const std::string& op_type) {
-  return FindKernel(op_type) != nullptr || op_type == "Identity" || op_type == "Dropout" || IsFoldableOp(op_type);
+  return FindKernel(op_type) != nullptr || op_type == "Identity" || op_type == "Dropout" || op_type == "If" ||
+         IsFoldableOp(op_type);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// glpool test-onnx [--backend cpu|gpu] [--fuse] [--tolerance auto|onnx|model]
+// glpool test-onnx [--backend cpu|gpu] [--fuse] [--tolerance auto|onnx|model|R]
 //                  [--strategy S] [--objects K] [--precision P] DIR...
 //
 // Runs ONNX backend-test cases (DIR/model.onnx + DIR/test_data_set_*/) and
@@ -49,9 +49,7 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
   } else {
     return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected cpu or gpu)"));
   }
-  if (flags.tolerance != "auto" && flags.tolerance != "onnx" && flags.tolerance != "model") {
-    return fail(InvalidArgumentError("unknown tolerance '" + flags.tolerance + "' (expected auto, onnx or model)"));
-  }
+  if (Status tolerance = CheckOnnxCaseTolerance(flags.tolerance); !tolerance.ok()) return fail(tolerance);
   StatusOr<std::vector<std::string>> cases = ExpandOnnxCaseDirs(flags.dirs);
   if (!cases.ok()) return fail(cases.status());
   int passed = 0, failed = 0, unsupported = 0;
@@ -78,7 +76,7 @@ void AddTestOnnxCommand(CLI::App& app, int& exit_code) {
   command->add_option("--backend", flags->backend, "cpu (the CPU reference) or gpu")->capture_default_str();
   command->add_option("--tolerance", flags->tolerance,
                       "auto (test_* folders: ONNX's rtol 1e-3/atol 1e-7; others: 1e-4 x max |reference|, "
-                      "on the GPU 1e-3, fp16 3e-2), onnx or model")
+                      "on the GPU 1e-3, fp16 3e-2), onnx, model, or a number R: max error <= R x max |reference|")
       ->capture_default_str();
   command->add_flag("--fuse", flags->fuse,
                     "Run the default graph passes (BatchNorm folding, fusion) first; always on for --backend gpu");

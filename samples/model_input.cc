@@ -35,8 +35,10 @@ StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& in
                                     const ImagePreprocess& preprocess) {
   // Shapes may come from the command line: bounded before anything is filled.
   GLPOOL_RETURN_IF_ERROR(CheckTensorSize("input '" + input.name + "'", input.shape, input.dtype));
+  const bool is_float = input.dtype == DataType::kFloat32 || input.dtype == DataType::kFloat16 ||
+                        input.dtype == DataType::kFloat64;
   if (path.empty()) {
-    if (input.dtype != DataType::kFloat32) {
+    if (!is_float) {
       // Integer and bool inputs are indices, lengths or masks: a random fill
       // means nothing there, zeros at least stay in range.
       TensorData zeros;
@@ -49,7 +51,7 @@ StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& in
     std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
     std::vector<float> values(static_cast<size_t>(ElementCount(input.shape)));
     for (float& v : values) v = uniform(rng);
-    return TensorData::FromFloats(input.shape, values);
+    return FloatsAsTensor(input.dtype, input.shape, values);  // a float16 model's input too
   }
   if (EndsWith(path, ".pb")) {
     GLPOOL_ASSIGN_OR_RETURN(TensorData data, LoadTensorFile(path));
@@ -63,12 +65,13 @@ StatusOr<TensorData> LoadModelInput(const std::string& path, const InputSpec& in
     }
     return data;
   }
-  if (input.dtype != DataType::kFloat32) {
+  if (!is_float) {
     return InvalidArgumentError("image input " + path + ": the model input '" + input.name + "' is " +
-                                DataTypeName(input.dtype) + ", not float32");
+                                DataTypeName(input.dtype) + ", not a float type");
   }
   GLPOOL_ASSIGN_OR_RETURN(const std::string bytes, ReadWholeFile(path, "image", kMaxImageFileBytes));
-  return DecodeImageInput(bytes, path, input, preprocess);
+  GLPOOL_ASSIGN_OR_RETURN(TensorData image, DecodeImageInput(bytes, path, input, preprocess));
+  return FloatsAsTensor(input.dtype, image.shape, image.ToFloats());
 }
 
 }  // namespace glpool

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "gpu_backend/cpu_reference/activation.h"
+#include "gpu_backend/graph/float16.h"
 #include "gpu_backend/cpu_reference/registry.h"
 #include "gpu_backend/cpu_reference/value.h"
 
@@ -30,19 +31,63 @@ StatusOr<const OpKernelInfo*> KernelFor(const Node& node, int64_t opset) {
   return info;
 }
 
-// Runs the kernel on values and applies a fused activation to output 0.
-Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
-                 const std::vector<const Value*>& inputs, std::vector<Value>& outputs) {
+// float16 values are already halves (Value keeps them in `floats`); a
+// kernel that computes in float32 sees them as float32, the ONNX spec's
+// float16 semantics with float32 accumulation. Returns the inputs to pass
+// and whether any float input was float16.
+bool WidenHalfInputs(const std::vector<const Value*>& inputs, std::vector<Value>& widened,
+                     std::vector<const Value*>& args) {
+  args = inputs;
+  widened.clear();
+  widened.reserve(inputs.size());  // args point into it: no reallocation
+  bool half = false;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    if (inputs[i] && !info.accepts_wide_floats &&
-        (inputs[i]->dtype == DataType::kFloat16 || inputs[i]->dtype == DataType::kFloat64)) {
-      const std::string name = i < node.inputs.size() ? " ('" + node.inputs[i] + "')" : "";
-      return UnsupportedError("input " + std::to_string(i) + name + " is " +
-                              DataTypeName(inputs[i]->dtype) +
-                              "; the CPU reference computes in float32 (only Cast converts)");
-    }
+    if (!inputs[i] || inputs[i]->dtype != DataType::kFloat16) continue;
+    widened.push_back(*inputs[i]);
+    widened.back().dtype = DataType::kFloat32;
+    args[i] = &widened.back();
+    half = true;
   }
-  KernelContext ctx{node, opset, inputs};
+  return half;
+}
+
+// A float16 op's results: each float32 output rounded to the nearest half,
+// as a float16 runtime stores them between ops. Where the graph records an
+// output's dtype (`expected[i]`, kUndefined where unknown) it decides:
+// some outputs stay float32 by the op's type constraints (LayerNorm's Mean
+// with stash_type 1, BatchNorm's running statistics of float32 inputs).
+// Otherwise ops that choose their output type by attribute ("dtype":
+// EyeLike, RandomNormalLike...) keep it, and the rest become float16.
+void NarrowToHalf(const Node& node, const std::vector<DataType>& expected, std::vector<Value>& outputs) {
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    Value& value = outputs[i];
+    if (value.dtype != DataType::kFloat32) continue;
+    const DataType want = i < expected.size() ? expected[i] : DataType::kUndefined;
+    if (want == DataType::kFloat32 || (want == DataType::kUndefined && node.HasAttribute("dtype"))) continue;
+    value.dtype = DataType::kFloat16;
+    for (float& v : value.floats) v = HalfToFloat(FloatToHalf(v));
+  }
+}
+
+// Runs the kernel on values and applies a fused activation to output 0.
+// `expected`: the outputs' dtypes where the caller knows them (NarrowToHalf).
+Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
+                 const std::vector<const Value*>& inputs, const std::vector<DataType>& expected,
+                 std::vector<Value>& outputs) {
+  std::vector<Value> widened;
+  std::vector<const Value*> args = inputs;
+  bool half = false;
+  if (!info.accepts_wide_floats) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i] && inputs[i]->dtype == DataType::kFloat64) {
+        const std::string name = i < node.inputs.size() ? " ('" + node.inputs[i] + "')" : "";
+        return UnsupportedError("input " + std::to_string(i) + name +
+                                " is float64; the CPU reference computes in float32 (only Cast converts)");
+      }
+    }
+    half = WidenHalfInputs(inputs, widened, args);
+  }
+  KernelContext ctx{node, opset, args};
   outputs.assign(node.outputs.size(), Value{});
   GLPOOL_RETURN_IF_ERROR(info.run(ctx, outputs));
   for (size_t i = 0; i < node.outputs.size(); ++i) {
@@ -56,10 +101,11 @@ Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
   GLPOOL_RETURN_IF_ERROR(ReadFusedActivation(node, &fused, &activation));
   if (fused) {
     if (outputs.empty() || outputs[0].dtype != DataType::kFloat32) {
-      return InvalidModelError("a fused activation needs a float32 output 0");
+      return InvalidModelError("a fused activation needs a float32 or float16 output 0");
     }
     ApplyActivation(activation, outputs[0].floats);
   }
+  if (half) NarrowToHalf(node, expected, outputs);
   return Status::Ok();
 }
 
@@ -164,7 +210,12 @@ StatusOr<std::map<std::string, TensorData>> RunGraph(
     }
     std::vector<Value> outputs;
     const OpKernelInfo* info = FindKernel(node.op_type, graph.opset);
-    GLPOOL_TRY_CONTEXT(RunKernel(*info, node, graph.opset, node_inputs, outputs), label);
+    std::vector<DataType> expected;
+    for (const std::string& name : node.outputs) {
+      const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
+      expected.push_back(tensor ? tensor->dtype : DataType::kUndefined);
+    }
+    GLPOOL_TRY_CONTEXT(RunKernel(*info, node, graph.opset, node_inputs, expected, outputs), label);
     for (size_t i = 0; i < node.outputs.size(); ++i) {
       if (node.outputs[i].empty()) continue;
       if (options.check_graph_shapes) {
@@ -194,7 +245,8 @@ StatusOr<std::map<std::string, TensorData>> RunGraph(
 }
 
 StatusOr<std::vector<TensorData>> RunNode(const Node& node, int64_t opset,
-                                          const std::vector<const TensorData*>& inputs) {
+                                          const std::vector<const TensorData*>& inputs,
+                                          const std::vector<DataType>& output_dtypes) {
   const std::string label = NodeLabel(node);
   StatusOr<const OpKernelInfo*> info = KernelFor(node, opset);
   if (!info.ok()) return info.status().WithContext(label);
@@ -208,7 +260,7 @@ StatusOr<std::vector<TensorData>> RunNode(const Node& node, int64_t opset,
     pointers[i] = &input_values[i];
   }
   std::vector<Value> outputs;
-  GLPOOL_TRY_CONTEXT(RunKernel(**info, node, opset, pointers, outputs), label);
+  GLPOOL_TRY_CONTEXT(RunKernel(**info, node, opset, pointers, output_dtypes, outputs), label);
   std::vector<TensorData> results;
   for (const Value& value : outputs) results.push_back(ValueToTensorData(value));
   return results;

@@ -40,8 +40,12 @@ Status CheckGraphSupported(const Graph& graph);
 
 // Runs one node on constant inputs (nullptr for an omitted optional input):
 // what constant folding needs. Returns one TensorData per node output.
+// `output_dtypes` (optional, kUndefined where unknown): the dtypes the graph
+// records for the outputs, which settle whether a float16 op's output is
+// float16 or float32 (some ops keep statistics in float32).
 StatusOr<std::vector<TensorData>> RunNode(const Node& node, int64_t opset,
-                                          const std::vector<const TensorData*>& inputs);
+                                          const std::vector<const TensorData*>& inputs,
+                                          const std::vector<DataType>& output_dtypes = {});
 
 }  // namespace cpu_reference
 }  // namespace glpool

@@ -21,6 +21,9 @@ GLPOOL_CPU_KERNEL(DynamicQuantizeLinear);
 GLPOOL_CPU_KERNEL(MatMulInteger);
 GLPOOL_CPU_KERNEL(QLinearMatMul);
 
+// control_flow.cc
+GLPOOL_CPU_KERNEL(If);
+
 // recurrent.cc
 GLPOOL_CPU_KERNEL(LSTM);
 GLPOOL_CPU_KERNEL(GRU);

@@ -132,6 +132,8 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"MatMulInteger", 10, kMax, RunMatMulInteger},
       {"QLinearMatMul", 10, kMax, RunQLinearMatMul},
       // Recurrence (layout 0, default activations).
+      // Its branches run as graphs with their own float16 handling.
+      {"If", 1, kMax, RunIf, /*accepts_wide_floats=*/true},
       {"LSTM", 7, kMax, RunLSTM},
       {"GRU", 7, kMax, RunGRU},
       // Values and conversions (integer shape arithmetic lives here).

@@ -26,9 +26,11 @@ struct OpKernelInfo {
   int64_t since_opset;  // first opset whose semantics `run` implements
   int64_t until_opset;  // last one (inclusive)
   KernelFn run;
-  // Whether the kernel accepts float16/float64 inputs. Values hold every
-  // float in fp32, so only kernels that convert (Cast) or read no numbers
-  // (Shape) may see them; the executor refuses the rest with a reason.
+  // Whether the kernel sees float16/float64 inputs as they are. Values hold
+  // every float in fp32: for the other kernels the executor passes float16
+  // inputs as float32 and rounds their float32 outputs to float16, and
+  // refuses float64 with a reason; kernels that convert (Cast) or read no
+  // numbers (Shape) take both.
   bool accepts_wide_floats = false;
 };
 

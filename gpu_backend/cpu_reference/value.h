@@ -4,8 +4,11 @@
 // in `floats` and every integer or bool dtype in `ints` (int64 holds them all
 // exactly). `dtype` stays the ONNX type, so converting back to TensorData at
 // the graph's edge reproduces it exactly (uint8 wraps as numpy does).
-// float16/float64 values exist only so Cast can convert them; every other
-// kernel refuses them (the executor checks, see registry.h).
+// float16 values are halves held in `floats`: the executor hands them to
+// kernels as float32 and rounds float32 results back to half (ONNX's float16
+// semantics with float32 accumulation, which the spec allows). float64
+// values exist only so Cast can convert them; every other kernel refuses
+// them (the executor checks, see registry.h).
 #pragma once
 
 #include <cstdint>

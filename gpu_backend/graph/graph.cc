@@ -184,6 +184,20 @@ TensorData TensorData::FromInt64s(Shape shape, const std::vector<int64_t>& value
   return Pack(DataType::kInt64, std::move(shape), values);
 }
 
+StatusOr<TensorData> FloatsAsTensor(DataType dtype, Shape shape, const std::vector<float>& values) {
+  switch (dtype) {
+    case DataType::kFloat32: return TensorData::FromFloats(std::move(shape), values);
+    case DataType::kFloat64: return Pack(dtype, std::move(shape), std::vector<double>(values.begin(), values.end()));
+    case DataType::kFloat16: {
+      std::vector<uint16_t> halves(values.size());
+      for (size_t i = 0; i < values.size(); ++i) halves[i] = FloatToHalf(values[i]);
+      return Pack(dtype, std::move(shape), halves);
+    }
+    default: break;
+  }
+  return InvalidArgumentError(std::string("cannot hold float values as ") + DataTypeName(dtype));
+}
+
 namespace {
 
 template <typename T>

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <variant>
@@ -54,6 +55,8 @@ inline constexpr char kFusedActivationParamsAttr[] = "fused_activation_params";
 // the output no usage record of its own (it extends its source's lifetime).
 inline constexpr char kAliasAttr[] = "alias_input";
 
+struct Graph;
+
 struct Node {
   std::string name;     // unique; import names unnamed nodes "<op>_<index>"
   std::string op_type;  // ONNX op name, e.g. "Conv"
@@ -61,6 +64,12 @@ struct Node {
   std::vector<std::string> inputs;   // "" marks an omitted optional input
   std::vector<std::string> outputs;
   std::map<std::string, AttributeValue> attributes;
+  // Control flow (If: "then_branch", "else_branch"): each branch as a graph
+  // of its own whose inputs are the outer tensors it reads, bound by
+  // position to inputs[1...] (inputs[0] is the condition); every branch of
+  // a node lists the same inputs. Its outputs are the node's, in order.
+  // Shared, never edited after import: copies of a node share them.
+  std::map<std::string, std::shared_ptr<const Graph>> subgraphs;
 
   // Typed attribute reads with defaults; a wrong type yields the default.
   int64_t GetInt(const std::string& key, int64_t fallback) const;

@@ -1,5 +1,7 @@
 // ConvertModel: ModelProto -> Graph skeleton (see import_state.h).
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <queue>
 #include <set>
 
@@ -15,6 +17,9 @@ namespace {
 // them), legacy broadcasting being accepted where it equals numpy's.
 constexpr int64_t kMinOpset = kMinSupportedOpset;
 constexpr int64_t kMaxOpset = kMaxSupportedOpset;
+
+// If inside If inside...: bounds the recursion a hostile model could ask for.
+constexpr int kMaxSubgraphDepth = 8;
 
 bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
@@ -184,7 +189,8 @@ StatusOr<AttributeValue> ConvertAttribute(const onnx::AttributeProto& attr, Impo
     }
     case A::GRAPH:
     case A::GRAPHS:
-      return UnsupportedError("attribute '" + attr.name() + "' holds a subgraph (control flow is not supported)");
+      return UnsupportedError("attribute '" + attr.name() +
+                              "' holds a subgraph (of the control-flow ops glpool runs only If)");
     default: break;
   }
   return UnsupportedError("attribute '" + attr.name() + "' has type " + A::AttributeType_Name(attr.type()) +
@@ -279,7 +285,41 @@ Status CheckAttributes(const onnx::NodeProto& proto, const Node& node, const OpS
   return Status::Ok();
 }
 
-StatusOr<Node> ConvertNode(const onnx::NodeProto& proto, int index, ImportState* state) {
+StatusOr<std::shared_ptr<Graph>> ConvertSubgraph(const onnx::GraphProto& g, int depth, ImportState* state);
+void MakeNodeNamesUnique(std::vector<Node>* nodes);
+Status SortTopologically(ImportState* state);
+
+// Branches read outer tensors by name; the node lists their union after the
+// condition (so ordering and lifetimes see them) and every branch takes the
+// same inputs, bound by position (graph.h, Node::subgraphs).
+Status BindBranches(Node& node, std::map<std::string, std::shared_ptr<Graph>>& branches) {
+  for (const char* key : {"then_branch", "else_branch"}) {
+    if (!branches.count(key)) return InvalidModelError(NodeLabel(node) + ": required attribute '" + key + "' is missing");
+  }
+  std::vector<std::string> outer;
+  std::set<std::string> seen;
+  for (const auto& [key, branch] : branches) {
+    for (const std::string& name : branch->inputs) {
+      if (seen.insert(name).second) outer.push_back(name);
+    }
+  }
+  for (auto& [key, branch] : branches) {
+    for (const std::string& name : outer) {
+      if (!branch->tensors.count(name)) {
+        Tensor tensor;
+        tensor.name = name;
+        branch->tensors.emplace(name, tensor);
+      }
+    }
+    branch->inputs = outer;
+    node.subgraphs[key] = branch;
+  }
+  node.inputs.resize(1);
+  node.inputs.insert(node.inputs.end(), outer.begin(), outer.end());
+  return Status::Ok();
+}
+
+StatusOr<Node> ConvertNode(const onnx::NodeProto& proto, int index, ImportState* state, int depth) {
   Node node;
   node.op_type = proto.op_type();
   node.name = proto.name().empty() ? proto.op_type() + "_" + std::to_string(index) : proto.name();
@@ -293,12 +333,81 @@ StatusOr<Node> ConvertNode(const onnx::NodeProto& proto, int index, ImportState*
   if (!signature.ok()) return signature.status().WithContext(NodeLabel(node));
   GLPOOL_RETURN_IF_ERROR(CheckArity(node, *signature));
   GLPOOL_RETURN_IF_ERROR(CheckAttributes(proto, node, *signature));
+  std::map<std::string, std::shared_ptr<Graph>> branches;
   for (const auto& attr : proto.attribute()) {
+    if (attr.type() == onnx::AttributeProto::GRAPH && node.op_type == "If" && attr.ref_attr_name().empty()) {
+      if (depth >= kMaxSubgraphDepth) {
+        return UnsupportedError(NodeLabel(node) + ": If nested more than " + std::to_string(kMaxSubgraphDepth) +
+                                " deep");
+      }
+      StatusOr<std::shared_ptr<Graph>> branch = ConvertSubgraph(attr.g(), depth + 1, state);
+      if (!branch.ok()) return branch.status().WithContext(NodeLabel(node) + " " + attr.name());
+      branches[attr.name()] = std::move(branch).value();
+      continue;
+    }
     StatusOr<AttributeValue> value = ConvertAttribute(attr, state);
     if (!value.ok()) return value.status().WithContext(NodeLabel(node));
     node.attributes[attr.name()] = std::move(value).value();
   }
+  if (node.op_type == "If") GLPOOL_RETURN_IF_ERROR(BindBranches(node, branches));
   return node;
+}
+
+// A branch as a graph of its own: its initializers and Constant nodes are
+// constants, the names it reads but does not define are its inputs (outer
+// tensors), its outputs are the branch's. Shapes stay unknown: the If
+// resolves them where the outer shapes are known (if_resolution.cc).
+StatusOr<std::shared_ptr<Graph>> ConvertSubgraph(const onnx::GraphProto& g, int depth, ImportState* state) {
+  ImportState sub;
+  sub.label = state->label;
+  sub.model_dir = state->model_dir;
+  sub.options = state->options;
+  sub.graph.name = g.name();
+  sub.graph.opset = state->graph.opset;
+  if (g.sparse_initializer_size() > 0) return UnsupportedError("a sparse initializer is not supported");
+  for (const auto& init : g.initializer()) {
+    if (init.name().empty()) return InvalidModelError("an initializer has no name");
+    GLPOOL_ASSIGN_OR_RETURN(TensorData data, InitializerData(init, &sub));
+    GLPOOL_RETURN_IF_ERROR(AddConstant(init.name(), std::move(data), &sub.graph));
+  }
+  std::vector<Node> nodes;
+  for (int i = 0; i < g.node_size(); ++i) {
+    GLPOOL_ASSIGN_OR_RETURN(Node node, ConvertNode(g.node(i), i, &sub, depth));
+    if (node.op_type == "Constant") {
+      if (node.outputs.size() != 1 || node.outputs[0].empty()) {
+        return InvalidModelError(NodeLabel(node) + ": Constant needs exactly one output");
+      }
+      StatusOr<TensorData> value = ConstantNodeValue(node);
+      if (!value.ok()) return value.status().WithContext(NodeLabel(node));
+      GLPOOL_TRY_CONTEXT(AddConstant(node.outputs[0], std::move(value).value(), &sub.graph), NodeLabel(node));
+      continue;
+    }
+    nodes.push_back(std::move(node));
+  }
+  std::set<std::string> defined;
+  for (const auto& [name, tensor] : sub.graph.tensors) defined.insert(name);
+  for (const Node& node : nodes) defined.insert(node.outputs.begin(), node.outputs.end());
+  std::set<std::string> seen;
+  auto read = [&](const std::string& name) {
+    if (name.empty() || defined.count(name) || !seen.insert(name).second) return;
+    Tensor tensor;
+    tensor.name = name;
+    sub.graph.tensors.emplace(name, tensor);
+    sub.graph.inputs.push_back(name);
+  };
+  for (const Node& node : nodes) {
+    for (const std::string& name : node.inputs) read(name);
+  }
+  for (const auto& output : g.output()) read(output.name());
+  MakeNodeNamesUnique(&nodes);
+  sub.graph.nodes = std::move(nodes);
+  GLPOOL_RETURN_IF_ERROR(SortTopologically(&sub));
+  if (g.output_size() == 0) return InvalidModelError("the branch has no outputs");
+  for (const auto& output : g.output()) {
+    if (output.name().empty()) return InvalidModelError("a branch output has no name");
+    sub.graph.outputs.push_back(output.name());
+  }
+  return std::make_shared<Graph>(std::move(sub.graph));
 }
 
 // Kahn's algorithm, always taking the earliest ready node so a sorted model
@@ -414,7 +523,7 @@ Status ConvertModel(const onnx::ModelProto& model, ImportState* state) {
   }
   std::vector<Node> nodes;
   for (int i = 0; i < g.node_size(); ++i) {
-    GLPOOL_ASSIGN_OR_RETURN(Node node, ConvertNode(g.node(i), i, state));
+    GLPOOL_ASSIGN_OR_RETURN(Node node, ConvertNode(g.node(i), i, state, 0));
     if (node.op_type == "Constant") {
       if (node.outputs.size() != 1 || node.outputs[0].empty()) {
         return InvalidModelError(NodeLabel(node) + ": Constant needs exactly one output");

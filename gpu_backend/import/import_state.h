@@ -56,6 +56,20 @@ StatusOr<std::vector<TypeHint>> InferNodeWithOnnx(const Node& node, const Import
 // subgraphs as it goes, until nothing changes; folded nodes leave the graph.
 Status ResolveShapes(ImportState* state);
 
+// An If whose inputs are resolved. With a constant condition (an
+// initializer, or shape arithmetic folded so far) the taken branch replaces
+// it: `inlined`, and `nodes` (to stand where the If stood) are the branch's
+// nodes with every name it defines made unique under "<If name>/", its
+// outer references bound, and an Identity per output. Otherwise the If
+// stays: both branches are resolved against the outer shapes (stored back
+// on the node, folded) and must agree on each output's dtype and shape,
+// which become the If's (kUnsupported naming both shapes when they differ).
+struct IfResolution {
+  bool inlined = false;
+  std::vector<Node> nodes;
+};
+StatusOr<IfResolution> ResolveIf(Node& node, ImportState* state);
+
 // Refills randomly filled tensors that must be positive to keep the model
 // well defined (BatchNormalization scale and variance).
 void AdjustRandomWeights(ImportState* state);

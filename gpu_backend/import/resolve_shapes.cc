@@ -1,4 +1,6 @@
 // ResolveShapes and AdjustRandomWeights (see import_state.h).
+#include <iterator>
+
 #include "gpu_backend/import/constant_folding.h"
 #include "gpu_backend/import/import_state.h"
 #include "gpu_backend/import/node_view.h"
@@ -131,6 +133,21 @@ Status ResolveShapes(ImportState* state) {
     for (size_t i = 0; i < state->graph.nodes.size(); ++i) {
       Node& node = state->graph.nodes[i];
       if (folded[i] || OutputsResolved(node, *state) || !InputsResolved(node, *state)) continue;
+      if (node.op_type == "If" && node.domain.empty()) {
+        StatusOr<IfResolution> resolved = ResolveIf(node, state);
+        if (!resolved.ok()) return resolved.status().WithContext(NodeLabel(node));
+        if (resolved->inlined) {
+          // The branch stands where the If stood: its inputs come earlier,
+          // the If's readers later, so the order stays topological.
+          folded[i] = true;
+          const auto at = static_cast<std::ptrdiff_t>(i + 1);
+          folded.insert(folded.begin() + at, resolved->nodes.size(), false);
+          state->graph.nodes.insert(state->graph.nodes.begin() + at, std::make_move_iterator(resolved->nodes.begin()),
+                                    std::make_move_iterator(resolved->nodes.end()));
+        }
+        changed = true;
+        continue;
+      }
       NormalizeLegacyPRelu(node, state);
       StatusOr<bool> did_fold = TryFold(node, state);
       if (!did_fold.ok()) return did_fold.status().WithContext(NodeLabel(node));

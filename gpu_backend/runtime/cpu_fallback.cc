@@ -35,7 +35,12 @@ Status RunCpuFallbackNode(const Graph& graph, const Node& node, const FallbackTr
     read[i] = std::move(data).value();
     inputs[i] = &read[i];
   }
-  StatusOr<std::vector<TensorData>> outputs = cpu_reference::RunNode(node, graph.opset, inputs);
+  std::vector<DataType> output_dtypes;
+  for (const std::string& name : node.outputs) {
+    const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
+    output_dtypes.push_back(tensor ? tensor->dtype : DataType::kUndefined);
+  }
+  StatusOr<std::vector<TensorData>> outputs = cpu_reference::RunNode(node, graph.opset, inputs, output_dtypes);
   if (!outputs.ok()) return outputs.status().WithContext("CPU fallback");
   for (size_t i = 0; i < node.outputs.size() && i < outputs->size(); ++i) {
     const std::string& name = node.outputs[i];

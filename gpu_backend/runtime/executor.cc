@@ -18,6 +18,8 @@
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_check.h"
 #include "gpu_backend/kernels/logical_index.h"
+#include "gpu_backend/graph/passes/passes.h"
+#include "gpu_backend/runtime/binding_limits.h"
 #include "gpu_backend/runtime/cpu_fallback.h"
 #include "gpu_backend/runtime/gpu_values.h"
 #include "gpu_backend/runtime/layout_convert.h"
@@ -125,6 +127,11 @@ struct Executor::State {
 Status Executor::State::BuildTasks() {
   GLPOOL_ASSIGN_OR_RETURN(info, gl::QueryGlInfo());
   GLPOOL_ASSIGN_OR_RETURN(uniform_weights, gl::QueryUniformWeightLimits());
+  // Variadic nodes wider than this context binds become trees here, before
+  // compile, so the partial results are tensors the planner places.
+  GLPOOL_ASSIGN_OR_RETURN(const size_t width,
+                          VariadicSplitWidth(info, options.objects, options.max_task_bindings));
+  GLPOOL_RETURN_IF_ERROR(SplitWideVariadics(graph, width).status());
   GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph));
   KernelLimits limits;
   limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);

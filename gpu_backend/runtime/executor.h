@@ -53,6 +53,11 @@ struct ExecutorOptions {
   // false (the default inside the backend) fails Create on them. Sessions
   // set it from SessionOptions::cpu_fallback.
   bool cpu_fallback = false;
+  // Binding points one task may use for its tensors; 0: what the context
+  // reports (binding_limits.h). Concat, Sum, Mean, Max and Min nodes wider
+  // than that become trees of tasks. Tests set it low to act as a device
+  // with GLES 3.1's minimum limits.
+  uint32_t max_task_bindings = 0;
 };
 
 // A float tensor is stored as half in fp16 mode when its calibrated max |x|

@@ -22,9 +22,15 @@ struct OnnxCaseOptions {
   // CPU reference only: run the default graph passes first.
   bool fuse = false;
   // "auto" (test_* folders: ONNX's rtol 1e-3 / atol 1e-7; other folders:
-  // 1e-4 x max |reference|, on the GPU 1e-3, fp16 3e-2), "onnx" or "model".
+  // 1e-4 x max |reference|, on the GPU 1e-3, fp16 3e-2), "onnx", "model",
+  // or a number R in (0, 1]: max |out - ref| <= R x max |reference| (e.g.
+  // 3e-2 for float16 models against a float16 runtime).
   std::string tolerance = "auto";
 };
+
+// Ok when `tolerance` is one OnnxCaseOptions::tolerance accepts; otherwise
+// an InvalidArgument error saying what is expected.
+GLPOOL_API Status CheckOnnxCaseTolerance(const std::string& tolerance);
 
 enum class OnnxCaseOutcome { kPass, kFail, kUnsupported };
 

@@ -59,6 +59,11 @@ struct GLPOOL_API TensorData {
   static TensorData FromInt64s(Shape shape, const std::vector<int64_t>& values);
 };
 
+// `values` as a tensor of float type `dtype`: float32, float16 (each value
+// rounded to the nearest half, ties to even; beyond half's range it becomes
+// infinity, as a cast does) or float64. kInvalidArgument for other types.
+GLPOOL_API StatusOr<TensorData> FloatsAsTensor(DataType dtype, Shape shape, const std::vector<float>& values);
+
 // "1x3x224x224" (also "1,3,224,224"; "scalar" or "" for rank 0).
 GLPOOL_API StatusOr<Shape> ParseShapeText(const std::string& text);
 

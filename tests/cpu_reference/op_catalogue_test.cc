@@ -22,8 +22,9 @@ TEST(OpCatalogue, EveryGpuKernelHasACpuReference) {
 
 TEST(OpCatalogue, EveryCpuReferenceOpGetsThroughImport) {
   for (const std::string& op : cpu_reference::SupportedOps()) {
-    // Constant nodes become initializers while the model is converted.
-    const bool imported = op == "Constant" || HasShapeRule(op) || IsFoldableOp(op);
+    // Constant nodes become initializers while the model is converted; an
+    // If is inlined or typed from its branches (import/if_resolution.cc).
+    const bool imported = op == "Constant" || op == "If" || HasShapeRule(op) || IsFoldableOp(op);
     EXPECT_TRUE(imported) << op << " has a CPU reference but import has no shape rule for it "
                           << "(gpu_backend/import/shape_rules_*.cc) and does not fold it";
   }

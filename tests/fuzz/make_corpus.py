@@ -95,6 +95,28 @@ def onnx_seeds():
          helper.make_node("Dropout", ["I"], ["D"]),
          helper.make_node("Sigmoid", ["D"], ["Y"])],
         [vi("X", [1, 4, 3, 3])], [vi("Y", None)], opset=9))
+    # If: a condition from data (both branches [1, 4], reading outer X and W),
+    # and a constant one holding a nested If whose branches differ in shape.
+    then_branch = helper.make_graph([helper.make_node("Mul", ["X", "W"], ["t"])], "then", [], [vi("t", None)])
+    else_branch = helper.make_graph([helper.make_node("Neg", ["X"], ["t"])], "else", [], [vi("t", None)])
+    inner_then = helper.make_graph([helper.make_node("ReduceMax", ["X"], ["u"], keepdims=1)], "inner_then", [],
+                                   [vi("u", None)])
+    inner_else = helper.make_graph([helper.make_node("Abs", ["X"], ["u"])], "inner_else", [], [vi("u", None)])
+    nested = helper.make_graph([helper.make_node("If", ["C"], ["u"], then_branch=inner_then,
+                                                 else_branch=inner_else)], "nested", [], [vi("u", None)])
+    out("onnx", "if_data_and_nested.onnx", model(
+        [helper.make_node("ReduceSum", ["X"], ["S"], keepdims=0),
+         helper.make_node("Greater", ["S", "zero"], ["P"]),
+         helper.make_node("If", ["P"], ["A"], then_branch=then_branch, else_branch=else_branch),
+         helper.make_node("If", ["C"], ["B"], then_branch=nested, else_branch=nested)],
+        [vi("X", [1, 4])], [vi("A", None), vi("B", None)],
+        [f32("W", [1, 4]), numpy_helper.from_array(np.array(0, np.float32), "zero"),
+         numpy_helper.from_array(np.array(True), "C")]))
+    out("onnx", "float16_conv.onnx", model(
+        [helper.make_node("Conv", ["X", "W"], ["C"]),
+         helper.make_node("Relu", ["C"], ["Y"])],
+        [vi("X", [1, 2, 4, 4], TensorProto.FLOAT16)], [vi("Y", None, TensorProto.FLOAT16)],
+        [numpy_helper.from_array(np.ones((3, 2, 1, 1), np.float16), "W")]))
 
 def tensor_pb_seeds():
     out("tensor_pb", "float_nchw.pb",

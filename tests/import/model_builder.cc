@@ -112,6 +112,32 @@ ModelBuilder& ModelBuilder::AttrTensor(const std::string& key, const onnx::Tenso
   return *this;
 }
 
+ModelBuilder& ModelBuilder::AttrGraph(const std::string& key, const onnx::GraphProto& graph) {
+  auto* attr = NewAttr(model_, key);
+  attr->set_type(onnx::AttributeProto::GRAPH);
+  *attr->mutable_g() = graph;
+  return *this;
+}
+
+onnx::GraphProto BranchGraph(const std::string& name, const std::vector<onnx::NodeProto>& nodes,
+                             const std::vector<std::string>& outputs) {
+  onnx::GraphProto graph;
+  graph.set_name(name);
+  for (const onnx::NodeProto& node : nodes) *graph.add_node() = node;
+  for (const std::string& output : outputs) graph.add_output()->set_name(output);
+  return graph;
+}
+
+onnx::NodeProto NodeOf(const std::string& op, const std::vector<std::string>& inputs,
+                       const std::vector<std::string>& outputs, const std::string& name) {
+  onnx::NodeProto node;
+  node.set_op_type(op);
+  node.set_name(name);
+  for (const std::string& input : inputs) node.add_input(input);
+  for (const std::string& output : outputs) node.add_output(output);
+  return node;
+}
+
 onnx::TensorProto FloatTensorRaw(const std::string& name, const std::vector<int64_t>& dims,
                                  const std::vector<float>& values) {
   onnx::TensorProto tensor;

@@ -28,6 +28,7 @@ class ModelBuilder {
   ModelBuilder& AttrFloat(const std::string& key, float value);
   ModelBuilder& AttrInts(const std::string& key, const std::vector<int64_t>& values);
   ModelBuilder& AttrTensor(const std::string& key, const onnx::TensorProto& value);
+  ModelBuilder& AttrGraph(const std::string& key, const onnx::GraphProto& graph);
   // Initializers with raw_data.
   ModelBuilder& FloatInit(const std::string& name, const std::vector<int64_t>& dims, const std::vector<float>& values);
   ModelBuilder& Int64Init(const std::string& name, const std::vector<int64_t>& dims, const std::vector<int64_t>& values);
@@ -40,6 +41,13 @@ class ModelBuilder {
  private:
   onnx::ModelProto model_;
 };
+
+// A subgraph (an If branch): nodes in order, outputs by name (untyped, as
+// exporters often leave them).
+onnx::GraphProto BranchGraph(const std::string& name, const std::vector<onnx::NodeProto>& nodes,
+                             const std::vector<std::string>& outputs);
+onnx::NodeProto NodeOf(const std::string& op, const std::vector<std::string>& inputs,
+                       const std::vector<std::string>& outputs, const std::string& name = "");
 
 onnx::TensorProto FloatTensorRaw(const std::string& name, const std::vector<int64_t>& dims,
                                  const std::vector<float>& values);

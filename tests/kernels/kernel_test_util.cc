@@ -11,6 +11,7 @@
 #include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/cpu_reference/value.h"
 #include "gpu_backend/gl/gl_context.h"
+#include "gpu_backend/gl/gl_info.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/runtime/gpu_values.h"
 
@@ -160,6 +161,19 @@ Status CreateOnGpu(const KernelCase& c, const ExecutorOptions& options) {
   std::string context_error;
   if (SharedContext(&context_error) == nullptr) return UnavailableError("no GLES 3.1 context: " + context_error);
   return Executor::Create(GraphOf(c), options).status();
+}
+
+StatusOr<std::vector<TaskInfo>> TasksOnGpu(const KernelCase& c, const ExecutorOptions& options) {
+  std::string context_error;
+  if (SharedContext(&context_error) == nullptr) return UnavailableError("no GLES 3.1 context: " + context_error);
+  GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(GraphOf(c), options));
+  return executor->tasks();
+}
+
+StatusOr<GlInfo> ContextInfo() {
+  std::string context_error;
+  if (SharedContext(&context_error) == nullptr) return UnavailableError("no GLES 3.1 context: " + context_error);
+  return gl::QueryGlInfo();
 }
 
 std::vector<ExecutorOptions> AllVariants() {

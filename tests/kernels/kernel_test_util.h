@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpu_backend/graph/graph.h"
+#include "glpool/gpu_info.h"
 #include "gpu_backend/runtime/executor.h"
 
 namespace glpool::testing {
@@ -63,6 +64,12 @@ Comparison CompareWithReference(const KernelCase& c, const ExecutorOptions& opti
 // Creates the GPU executor for the case without running it: Ok, or the
 // error as users read it (the executor names the node in build errors).
 Status CreateOnGpu(const KernelCase& c, const ExecutorOptions& options = ExecutorOptions{});
+
+// The executor's tasks for the case (as built, not run), without passes.
+StatusOr<std::vector<TaskInfo>> TasksOnGpu(const KernelCase& c, const ExecutorOptions& options);
+
+// The limits of the context the kernel tests run on.
+StatusOr<GlInfo> ContextInfo();
 
 // All six object kind x precision combinations.
 std::vector<ExecutorOptions> AllVariants();

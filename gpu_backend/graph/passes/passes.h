@@ -60,12 +60,15 @@ StatusOr<int> MarkFreeReshapes(Graph& graph);
 // no node or graph input/output refers to (e.g. BN parameters after folding).
 StatusOr<int> RemoveDeadNodes(Graph& graph);
 
-// Concat, Sum, Max, Min and Mean (float32) with more than `width` inputs
-// become a tree of the same op over groups of at most `width` inputs, in
-// input order (Mean: a Sum tree, then a Mul by 1/count), so GPU kernels
-// that bind a fixed number of inputs run any arity. Concat's empty inputs
-// are dropped first. Results are identical for Concat, Max and Min; Sum
-// and Mean add in another order.
+// Concat, Sum, Max, Min and Mean with more than `width` inputs become a
+// tree of the same op over groups of at most `width` inputs, in input
+// order (Mean, float32 or float16: a Sum tree, then a Mul by 1/count), so
+// GPU kernels that bind a fixed number of inputs run any arity; every
+// partial result is a tensor of its own, so the planner sees it. Concat's
+// empty inputs are dropped first. Results are identical for Concat, Max
+// and Min; Sum and Mean add in another order. The default passes split at
+// what the shaders bind (kMaxKernelVariadicInputs); the executor splits
+// again where the context allows fewer bindings (runtime/binding_limits.h).
 inline constexpr size_t kMaxKernelVariadicInputs = 7;  // kernels bind at most 8 objects
 StatusOr<int> SplitWideVariadics(Graph& graph, size_t width = kMaxKernelVariadicInputs);
 

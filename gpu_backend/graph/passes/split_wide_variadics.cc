@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <cstring>
 
+#include "gpu_backend/graph/float16.h"
 #include "gpu_backend/graph/passes/graph_edit.h"
 #include "gpu_backend/graph/passes/passes.h"
 
@@ -19,7 +21,15 @@ StatusOr<Shape> PartialShape(const Graph& graph, const Node& node, const std::ve
     int64_t axis = node.GetInt("axis", 0);
     if (axis < 0) axis += rank;
     if (axis < 0 || axis >= rank) return InvalidModelError(node.name + ": Concat axis out of range");
-    for (size_t i = 1; i < inputs.size(); ++i) shape[axis] += graph.FindTensor(inputs[i])->shape[axis];
+    for (size_t i = 1; i < inputs.size(); ++i) {
+      const Shape& other = graph.FindTensor(inputs[i])->shape;
+      if (other.size() != shape.size()) {
+        return InvalidModelError(node.name + ": Concat input '" + inputs[i] + "' has rank " +
+                                 std::to_string(other.size()) + ", input '" + inputs[0] + "' rank " +
+                                 std::to_string(shape.size()));
+      }
+      shape[axis] += other[axis];
+    }
     return shape;
   }
   for (size_t i = 1; i < inputs.size(); ++i) {
@@ -82,8 +92,17 @@ StatusOr<std::vector<Node>> Split(Graph& graph, Node& node, size_t width) {
     total.is_constant = false;
     sum.outputs = {total.name};
     graph.tensors.emplace(total.name, total);
+    // The scale has the output's dtype: Mul's operands must agree (a
+    // float16 model stays float16 for the CPU reference).
     const std::string scale = UniqueTensorName(graph, node.name + "/inverse_count");
-    AddConstantTensor(graph, scale, TensorData::FromFloats({}, {1.0f / static_cast<float>(count)}));
+    TensorData inverse = TensorData::FromFloats({}, {1.0f / static_cast<float>(count)});
+    if (dtype == DataType::kFloat16) {
+      const uint16_t half = FloatToHalf(1.0f / static_cast<float>(count));
+      inverse.dtype = DataType::kFloat16;
+      inverse.bytes.resize(sizeof(half));
+      std::memcpy(inverse.bytes.data(), &half, sizeof(half));
+    }
+    AddConstantTensor(graph, scale, std::move(inverse));
     node.op_type = "Mul";
     node.inputs = {total.name, scale};
     added.push_back(std::move(sum));
@@ -99,11 +118,17 @@ StatusOr<int> SplitWideVariadics(Graph& graph, size_t width) {
   std::vector<Node> nodes;
   nodes.reserve(graph.nodes.size());
   for (Node& node : graph.nodes) {
-    bool wide = IsVariadic(node.op_type) && node.inputs.size() > width && node.outputs.size() == 1;
-    if (wide && node.op_type != "Concat" && graph.FindTensor(node.outputs[0])->dtype != DataType::kFloat32) {
-      wide = false;  // the Mean scaling and the kernels' integer paths stay as they are
-    }
+    bool wide = IsVariadic(node.op_type) && node.inputs.size() > width && node.outputs.size() == 1 &&
+                graph.FindTensor(node.outputs[0]) != nullptr;
     for (const std::string& name : node.inputs) wide = wide && graph.FindTensor(name) != nullptr;
+    // Concat, Sum, Max and Min regroup exactly in any dtype (integer sums
+    // wrap the same in any order); Mean's scaling needs a float32 or
+    // float16 output (other dtypes stay whole: the kernel refuses them and
+    // the node takes the CPU fallback).
+    if (wide && node.op_type == "Mean") {
+      const DataType dtype = graph.FindTensor(node.outputs[0])->dtype;
+      wide = dtype == DataType::kFloat32 || dtype == DataType::kFloat16;
+    }
     if (!wide) {
       nodes.push_back(std::move(node));
       continue;
