@@ -21,6 +21,10 @@ GLPOOL_CPU_KERNEL(DynamicQuantizeLinear);
 GLPOOL_CPU_KERNEL(MatMulInteger);
 GLPOOL_CPU_KERNEL(QLinearMatMul);
 
+// conv_integer.cc
+GLPOOL_CPU_KERNEL(ConvInteger);
+GLPOOL_CPU_KERNEL(QLinearConv);
+
 // control_flow.cc
 GLPOOL_CPU_KERNEL(If);
 

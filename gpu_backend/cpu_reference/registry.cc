@@ -131,6 +131,8 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"DynamicQuantizeLinear", 11, kMax, RunDynamicQuantizeLinear},
       {"MatMulInteger", 10, kMax, RunMatMulInteger},
       {"QLinearMatMul", 10, kMax, RunQLinearMatMul},
+      {"ConvInteger", 10, kMax, RunConvInteger},
+      {"QLinearConv", 10, kMax, RunQLinearConv},
       // Recurrence (layout 0, default activations).
       // Its branches run as graphs with their own float16 handling.
       {"If", 1, kMax, RunIf, /*accepts_wide_floats=*/true},

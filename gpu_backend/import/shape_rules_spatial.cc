@@ -78,11 +78,15 @@ StatusOr<int64_t> WindowOutput(const Window& w, size_t i, int64_t in) {
   return out;
 }
 
-Types Conv(const NodeView& v) {
-  const Shape& x = v.shape(0);
-  const Shape& weight = v.shape(1);
+// Conv's output shape, from the input at `x` and the weight at `wi`
+// (QLinearConv keeps them at 0 and 3).
+StatusOr<Shape> ConvShape(const NodeView& v, size_t x_index, size_t w_index) {
+  const std::string& op = v.node().op_type;
+  if (!v.has(x_index) || !v.has(w_index)) return InvalidModelError(op + " needs its input and weight");
+  const Shape& x = v.shape(x_index);
+  const Shape& weight = v.shape(w_index);
   if (x.size() < 3 || weight.size() != x.size()) {
-    return InvalidModelError("Conv input " + ShapeToString(x) + " and weight " + ShapeToString(weight) +
+    return InvalidModelError(op + " input " + ShapeToString(x) + " and weight " + ShapeToString(weight) +
                              " need the same rank >= 3");
   }
   const size_t spatial = x.size() - 2;
@@ -90,7 +94,7 @@ Types Conv(const NodeView& v) {
   const int64_t group = v.node().GetInt("group", 1);
   // Compared by division: weight[1] * group may overflow for a hostile group.
   if (group <= 0 || x[1] % group != 0 || weight[1] != x[1] / group) {
-    return InvalidModelError("Conv input has " + std::to_string(x[1]) + " channels, which weight " +
+    return InvalidModelError(op + " input has " + std::to_string(x[1]) + " channels, which weight " +
                              ShapeToString(weight) + " with group " + std::to_string(group) + " does not fit");
   }
   Shape out{x[0], weight[0]};
@@ -98,7 +102,23 @@ Types Conv(const NodeView& v) {
     GLPOOL_ASSIGN_OR_RETURN(int64_t o, WindowOutput(w, i, x[i + 2]));
     out.push_back(o);
   }
+  return out;
+}
+
+Types Conv(const NodeView& v) {
+  GLPOOL_ASSIGN_OR_RETURN(Shape out, ConvShape(v, 0, 1));
   return One(v.dtype(0), out);
+}
+
+// The integer convolutions the CPU reference runs (cpu_reference/conv_integer.cc).
+Types ConvInteger(const NodeView& v) {
+  GLPOOL_ASSIGN_OR_RETURN(Shape out, ConvShape(v, 0, 1));
+  return One(DataType::kInt32, out);
+}
+
+Types QLinearConv(const NodeView& v) {
+  GLPOOL_ASSIGN_OR_RETURN(Shape out, ConvShape(v, 0, 3));
+  return One(v.has(7) ? v.dtype(7) : v.dtype(0), out);
 }
 
 Types ConvTranspose(const NodeView& v) {
@@ -224,6 +244,8 @@ Types SpaceToDepth(const NodeView& v) {
 
 void AddSpatialRules(ShapeRuleTable* t) {
   (*t)["Conv"] = Conv;
+  (*t)["ConvInteger"] = ConvInteger;
+  (*t)["QLinearConv"] = QLinearConv;
   (*t)["ConvTranspose"] = ConvTranspose;
   (*t)["MaxPool"] = Pool;
   (*t)["AveragePool"] = Pool;

@@ -10,8 +10,8 @@ namespace glpool {
 const std::vector<GpuKernelNote>& GpuKernelNotes() {
   static const std::vector<GpuKernelNote> notes = {
       {BuildElementwiseBinary, {}, "broadcasts whose input dims map onto the output's PHWC4 axes"},
-      {BuildElementwiseBinary, {"Sum", "Mean", "Max", "Min"}, "more than 7 inputs are split into passes at import"},
-      {BuildConcat, {}, "more than 7 inputs are split into passes at import; every input empty: CPU"},
+      {BuildElementwiseBinary, {"Sum", "Mean", "Max", "Min"}, "wider than a task may bind (7 inputs, fewer where the context allows fewer) run as a tree of tasks"},
+      {BuildConcat, {}, "wider than a task may bind (7 inputs, fewer where the context allows fewer) run as a tree of tasks; every input empty: CPU"},
       {BuildPool, {}, "1-D to 3-D windows"},
       {BuildPool, {"MaxPool"}, "Indices output for inputs under 2^24 elements"},
       {BuildResize, {}, "3-D and 4-D inputs, spatial axes only; nearest, linear, cubic; antialias up to 1024 taps"},
