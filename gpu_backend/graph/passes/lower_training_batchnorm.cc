@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpu_backend/graph/passes/graph_edit.h"
+#include "gpu_backend/graph/passes/node_builder.h"
 #include "gpu_backend/graph/passes/passes.h"
 
 namespace glpool {
@@ -21,47 +22,6 @@ bool Used(const std::map<std::string, int>& readers, const std::string& name) {
   auto it = readers.find(name);
   return !name.empty() && it != readers.end() && it->second > 0;
 }
-
-// Emits the nodes of one rewrite, naming new tensors and nodes after the
-// BatchNormalization they replace.
-class Lowering {
- public:
-  Lowering(Graph& graph, const Node& bn, std::set<std::string>& node_names)
-      : graph_(graph), base_(bn.name), node_names_(node_names) {}
-
-  std::string NewTensor(const std::string& suffix, const Shape& shape) {
-    const std::string name = UniqueTensorName(graph_, base_ + "/" + suffix);
-    graph_.tensors[name] = Tensor{name, DataType::kFloat32, shape, false, {}};
-    return name;
-  }
-
-  std::string Constant(const std::string& suffix, TensorData data) {
-    const std::string name = UniqueTensorName(graph_, base_ + "/" + suffix);
-    AddConstantTensor(graph_, name, std::move(data));
-    return name;
-  }
-
-  // The new node, valid until the next Add.
-  Node& Add(const std::string& op, std::vector<std::string> inputs, const std::string& output) {
-    Node node;
-    node.op_type = op;
-    node.name = base_ + "/" + op;
-    for (int i = 1; node_names_.count(node.name); ++i) node.name = base_ + "/" + op + "_" + std::to_string(i);
-    node_names_.insert(node.name);
-    node.inputs = std::move(inputs);
-    node.outputs = {output};
-    nodes_.push_back(std::move(node));
-    return nodes_.back();
-  }
-
-  std::vector<Node> TakeNodes() { return std::move(nodes_); }
-
- private:
-  Graph& graph_;
-  std::string base_;
-  std::set<std::string>& node_names_;  // every node name in the graph, new ones included
-  std::vector<Node> nodes_;
-};
 
 // The nodes replacing training-mode `bn`, or none when it does not qualify.
 std::vector<Node> Lower(Graph& graph, const Node& bn, const std::map<std::string, int>& readers,
@@ -91,7 +51,7 @@ std::vector<Node> Lower(Graph& graph, const Node& bn, const std::map<std::string
     axes.push_back(static_cast<int64_t>(d));
     kept.push_back(1);
   }
-  Lowering l(graph, bn, node_names);
+  NodeBuilder l(graph, bn.name, node_names);
   const std::string axes_input =
       graph.opset >= 18 ? l.Constant("axes", TensorData::FromInt64s({static_cast<int64_t>(axes.size())}, axes)) : "";
   auto reduce_mean = [&](const std::string& input, const std::string& output) {

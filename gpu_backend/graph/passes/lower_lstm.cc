@@ -1,0 +1,262 @@
+// LSTM as ops the GPU already runs (passes.h says which), unrolled over
+// its time steps: the input projection of every step is one MatMul, each
+// step a MatMul by the recurrence weights, the gate slices, Sigmoid/Tanh
+// and the cell and hidden updates; the states are ordinary intermediates,
+// so the planner pools them like any other tensor.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gpu_backend/graph/passes/graph_edit.h"
+#include "gpu_backend/graph/passes/node_builder.h"
+#include "gpu_backend/graph/passes/passes.h"
+
+namespace glpool {
+namespace {
+
+// Longer sequences stay one node (run by the CPU fallback): unrolled, each
+// step costs about 15 nodes, and planning grows with them.
+constexpr int64_t kMaxUnrolledSteps = 256;
+
+const Tensor* FloatTensor(const Graph& graph, const Node& node, size_t i) {
+  if (i >= node.inputs.size() || node.inputs[i].empty()) return nullptr;
+  const Tensor* t = graph.FindTensor(node.inputs[i]);
+  return t != nullptr && t->dtype == DataType::kFloat32 ? t : nullptr;
+}
+
+bool Present(const Node& node, size_t i) { return i < node.inputs.size() && !node.inputs[i].empty(); }
+
+// Only the default activations (Sigmoid, Tanh, Tanh per direction), no clip,
+// no coupled input and forget gates, layout 0.
+bool DefaultLstm(const Node& node, int64_t directions) {
+  if (node.GetInt("layout", 0) != 0 || node.GetInt("input_forget", 0) != 0 || node.HasAttribute("clip") ||
+      node.HasAttribute("activation_alpha") || node.HasAttribute("activation_beta")) {
+    return false;
+  }
+  if (!node.HasAttribute("activations")) return true;
+  const auto* names = std::get_if<std::vector<std::string>>(&node.attributes.at("activations"));
+  if (names == nullptr || static_cast<int64_t>(names->size()) != 3 * directions) return false;
+  for (size_t i = 0; i < names->size(); ++i) {
+    if ((*names)[i] != (i % 3 == 0 ? "Sigmoid" : "Tanh")) return false;
+  }
+  return true;
+}
+
+class LstmLowering {
+ public:
+  LstmLowering(Graph& graph, const Node& lstm, std::set<std::string>& node_names)
+      : graph_(graph), lstm_(lstm), b_(graph, lstm.name, node_names) {}
+
+  std::vector<Node> Lower() {
+    const Tensor* x = FloatTensor(graph_, lstm_, 0);
+    const Tensor* w = FloatTensor(graph_, lstm_, 1);
+    const Tensor* r = FloatTensor(graph_, lstm_, 2);
+    if (x == nullptr || w == nullptr || r == nullptr || !w->is_constant || !r->is_constant) return {};
+    const std::string direction = lstm_.GetString("direction", "forward");
+    if (direction != "forward" && direction != "reverse" && direction != "bidirectional") return {};
+    dirs_ = direction == "bidirectional" ? 2 : 1;
+    if (!DefaultLstm(lstm_, dirs_) || x->shape.size() != 3 || w->shape.size() != 3 || r->shape.size() != 3) return {};
+    seq_ = x->shape[0];
+    batch_ = x->shape[1];
+    input_ = x->shape[2];
+    hidden_ = r->shape[2];
+    if (seq_ < 1 || seq_ > kMaxUnrolledSteps || batch_ < 1 || input_ < 1 || hidden_ < 1 ||
+        w->shape != Shape{dirs_, 4 * hidden_, input_} || r->shape != Shape{dirs_, 4 * hidden_, hidden_}) {
+      return {};
+    }
+    const Tensor* bias = FloatTensor(graph_, lstm_, 3);
+    const Tensor* peephole = FloatTensor(graph_, lstm_, 7);
+    if ((Present(lstm_, 3) && (bias == nullptr || !bias->is_constant || bias->shape != Shape{dirs_, 8 * hidden_})) ||
+        (Present(lstm_, 7) &&
+         (peephole == nullptr || !peephole->is_constant || peephole->shape != Shape{dirs_, 3 * hidden_}))) {
+      return {};
+    }
+    if (Present(lstm_, 4) && !AllStepsUsed()) return {};
+    for (size_t i : {size_t{5}, size_t{6}}) {
+      if (Present(lstm_, i) &&
+          (FloatTensor(graph_, lstm_, i) == nullptr || FloatTensor(graph_, lstm_, i)->shape != Shape{dirs_, batch_, hidden_})) {
+        return {};
+      }
+    }
+    const std::vector<float> wv = w->data.ToFloats(), rv = r->data.ToFloats();
+    const std::vector<float> bv = bias ? bias->data.ToFloats() : std::vector<float>();
+    const std::vector<float> pv = peephole ? peephole->data.ToFloats() : std::vector<float>();
+
+    const std::string x2 = b_.NewTensor("x_rows", {seq_ * batch_, input_});
+    b_.Add("Reshape", {lstm_.inputs[0], Ints("x_rows_shape", {seq_ * batch_, input_})}, x2);
+    std::vector<std::string> ys, yhs, ycs;
+    for (int64_t d = 0; d < dirs_; ++d) {
+      Direction(d, x2, wv, rv, bv, pv, direction == "reverse" || d == 1, ys, yhs, ycs);
+    }
+    Join(ys, 1, 0, {seq_, dirs_, batch_, hidden_});
+    Join(yhs, 0, 1, {dirs_, batch_, hidden_});
+    Join(ycs, 0, 2, {dirs_, batch_, hidden_});
+    return b_.TakeNodes();
+  }
+
+ private:
+  bool AllStepsUsed() const {
+    const Tensor* lens = graph_.FindTensor(lstm_.inputs[4]);
+    if (lens == nullptr || !lens->is_constant) return false;
+    for (int64_t v : lens->data.ToInt64s()) {
+      if (v != seq_) return false;
+    }
+    return true;
+  }
+
+  std::string Ints(const std::string& suffix, const std::vector<int64_t>& values) {
+    return b_.Constant(suffix, TensorData::FromInt64s({static_cast<int64_t>(values.size())}, values));
+  }
+
+  std::string Floats(const std::string& suffix, const Shape& shape, const std::vector<float>& values) {
+    return b_.Constant(suffix, TensorData::FromFloats(shape, values));
+  }
+
+  std::string Op(const std::string& op, std::vector<std::string> inputs, const std::string& suffix,
+                 const Shape& shape) {
+    const std::string out = b_.NewTensor(suffix, shape);
+    b_.Add(op, std::move(inputs), out);
+    return out;
+  }
+
+  // data[..., begin:end along `axis`, ...] of a rank-2 tensor.
+  std::string Slice2(const std::string& data, int64_t axis, int64_t begin, int64_t end, const std::string& suffix,
+                     const Shape& shape) {
+    const std::string out = b_.NewTensor(suffix, shape);
+    if (graph_.opset >= 10) {
+      b_.Add("Slice", {data, Ints("starts", {begin}), Ints("ends", {end}), Ints("axes", {axis})}, out);
+    } else {
+      Node& node = b_.Add("Slice", {data}, out);
+      node.attributes["starts"] = std::vector<int64_t>{begin};
+      node.attributes["ends"] = std::vector<int64_t>{end};
+      node.attributes["axes"] = std::vector<int64_t>{axis};
+    }
+    return out;
+  }
+
+  std::string Reshape(const std::string& data, const Shape& shape, const std::string& suffix) {
+    return Op("Reshape", {data, Ints(suffix + "_shape", shape)}, suffix, shape);
+  }
+
+  // The initial state of direction d: input i's slice, or zeros.
+  std::string Initial(size_t i, int64_t d, const std::string& suffix) {
+    const Shape state = {batch_, hidden_};
+    if (!Present(lstm_, i)) return Floats(suffix, state, std::vector<float>(static_cast<size_t>(batch_ * hidden_)));
+    std::string source = lstm_.inputs[i];
+    if (dirs_ > 1) {
+      const std::string rows = Reshape(source, {dirs_, batch_ * hidden_}, suffix + "_rows");
+      source = Slice2(rows, 0, d, d + 1, suffix + "_dir", {1, batch_ * hidden_});
+    }
+    return Reshape(source, state, suffix);
+  }
+
+  void Direction(int64_t d, const std::string& x2, const std::vector<float>& wv, const std::vector<float>& rv,
+                 const std::vector<float>& bv, const std::vector<float>& pv, bool reverse,
+                 std::vector<std::string>& ys, std::vector<std::string>& yhs, std::vector<std::string>& ycs) {
+    const int64_t H = hidden_, G = 4 * hidden_;
+    // W[d] and R[d] transposed, so each product is rows x weights; the two
+    // biases summed once.
+    std::vector<float> wt(static_cast<size_t>(input_ * G)), rt(static_cast<size_t>(H * G)), bias(static_cast<size_t>(G));
+    for (int64_t g = 0; g < G; ++g) {
+      for (int64_t k = 0; k < input_; ++k) wt[k * G + g] = wv[(d * G + g) * input_ + k];
+      for (int64_t k = 0; k < H; ++k) rt[k * G + g] = rv[(d * G + g) * H + k];
+      if (!bv.empty()) bias[g] = bv[d * 2 * G + g] + bv[d * 2 * G + G + g];
+    }
+    const std::string tag = "d" + std::to_string(d);
+    const std::string w_t = Floats(tag + "_w_t", {input_, G}, wt);
+    const std::string r_t = Floats(tag + "_r_t", {H, G}, rt);
+    const std::string projected = Op("MatMul", {x2, w_t}, tag + "_x_w", {seq_ * batch_, G});
+    const std::string gates_in = Op("Add", {projected, Floats(tag + "_bias", {G}, bias)}, tag + "_x_w_b", {seq_ * batch_, G});
+    std::string peep_i, peep_o, peep_f;
+    if (!pv.empty()) {
+      auto part = [&](int k) {
+        return Floats(tag + "_p" + std::to_string(k), {H},
+                      std::vector<float>(pv.begin() + (d * 3 + k) * H, pv.begin() + (d * 3 + k + 1) * H));
+      };
+      peep_i = part(0);
+      peep_o = part(1);
+      peep_f = part(2);
+    }
+    std::string h = Initial(5, d, tag + "_h0"), c = Initial(6, d, tag + "_c0");
+    const Shape state = {batch_, H};
+    std::vector<std::string> steps(static_cast<size_t>(seq_));
+    for (int64_t s = 0; s < seq_; ++s) {
+      const int64_t t = reverse ? seq_ - 1 - s : s;
+      const std::string st = tag + "_t" + std::to_string(t);
+      const std::string xg = Slice2(gates_in, 0, t * batch_, (t + 1) * batch_, st + "_x_gates", {batch_, G});
+      const std::string hg = Op("MatMul", {h, r_t}, st + "_h_gates", {batch_, G});
+      const std::string g = Op("Add", {xg, hg}, st + "_gates", {batch_, G});
+      // ONNX's gate order: input, output, forget, cell.
+      std::string gi = Slice2(g, 1, 0, H, st + "_i_in", state);
+      std::string go = Slice2(g, 1, H, 2 * H, st + "_o_in", state);
+      std::string gf = Slice2(g, 1, 2 * H, 3 * H, st + "_f_in", state);
+      const std::string gc = Slice2(g, 1, 3 * H, 4 * H, st + "_c_in", state);
+      if (!peep_i.empty()) {
+        gi = Op("Add", {gi, Op("Mul", {c, peep_i}, st + "_pi", state)}, st + "_i_peep", state);
+        gf = Op("Add", {gf, Op("Mul", {c, peep_f}, st + "_pf", state)}, st + "_f_peep", state);
+      }
+      const std::string i = Op("Sigmoid", {gi}, st + "_i", state);
+      const std::string f = Op("Sigmoid", {gf}, st + "_f", state);
+      const std::string candidate = Op("Tanh", {gc}, st + "_candidate", state);
+      c = Op("Add", {Op("Mul", {f, c}, st + "_kept", state), Op("Mul", {i, candidate}, st + "_written", state)},
+             st + "_c", state);
+      if (!peep_o.empty()) go = Op("Add", {go, Op("Mul", {c, peep_o}, st + "_po", state)}, st + "_o_peep", state);
+      const std::string o = Op("Sigmoid", {go}, st + "_o", state);
+      h = Op("Mul", {o, Op("Tanh", {c}, st + "_c_tanh", state)}, st + "_h", state);
+      steps[static_cast<size_t>(t)] = Reshape(h, {1, 1, batch_, H}, st + "_y");
+    }
+    ys.push_back(Concat(steps, 0, tag + "_y", {seq_, 1, batch_, H}));
+    yhs.push_back(Reshape(h, {1, batch_, H}, tag + "_y_h"));
+    ycs.push_back(Reshape(c, {1, batch_, H}, tag + "_y_c"));
+  }
+
+  std::string Concat(const std::vector<std::string>& parts, int64_t axis, const std::string& suffix,
+                     const Shape& shape) {
+    const std::string out = b_.NewTensor(suffix, shape);
+    b_.Add("Concat", parts, out).attributes["axis"] = axis;
+    return out;
+  }
+
+  // Output `index` of the LSTM (when named) from the directions' parts.
+  void Join(const std::vector<std::string>& parts, int64_t axis, size_t index, const Shape& shape) {
+    if (index >= lstm_.outputs.size() || lstm_.outputs[index].empty()) return;
+    const std::string& name = lstm_.outputs[index];
+    if (parts.size() == 1) {
+      // One direction: the part already has the output's shape.
+      b_.Add("Reshape", {parts[0], Ints("out_shape", shape)}, name);
+    } else {
+      b_.Add("Concat", parts, name).attributes["axis"] = axis;
+    }
+  }
+
+  Graph& graph_;
+  const Node& lstm_;
+  NodeBuilder b_;
+  int64_t dirs_ = 1, seq_ = 0, batch_ = 0, input_ = 0, hidden_ = 0;
+};
+
+}  // namespace
+
+StatusOr<int> LowerLstm(Graph& graph) {
+  int lowered = 0;
+  std::set<std::string> node_names;
+  for (const Node& node : graph.nodes) node_names.insert(node.name);
+  std::vector<Node> nodes;
+  nodes.reserve(graph.nodes.size());
+  for (Node& node : graph.nodes) {
+    if (node.op_type == "LSTM" && node.domain.empty()) {
+      std::vector<Node> replacement = LstmLowering(graph, node, node_names).Lower();
+      if (!replacement.empty()) {
+        for (Node& r : replacement) nodes.push_back(std::move(r));
+        ++lowered;
+        continue;
+      }
+    }
+    nodes.push_back(std::move(node));
+  }
+  graph.nodes = std::move(nodes);
+  return lowered;
+}
+
+}  // namespace glpool
