@@ -63,7 +63,7 @@ TEST(ControlFlow, IfOnDataTakesTheFallbackAndLstmRunsOnTheGpu) {
     ASSERT_TRUE(session.ok()) << session.status().ToString();
     EXPECT_EQ(ExpectMatchesOnnxRuntime(**session, *model, CaseDir("if_on_data_lstm")), 2);
     const PartitionReport& partition = (*session)->partition();
-    // The LSTM is unrolled onto the GPU (passes.h, LowerLstm); the If on
+    // The LSTM is unrolled onto the GPU (passes.h, LowerRecurrent); the If on
     // data takes the fallback.
     EXPECT_EQ(partition.cpu_nodes, (std::vector<std::string>{"pick (If)"}));
     EXPECT_EQ(partition.cpu_tasks, 1u);

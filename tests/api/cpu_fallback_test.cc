@@ -153,20 +153,20 @@ PartitionReport RunCaseOnGpu(const std::string& case_name, const std::vector<std
 }
 
 // A bidirectional LSTM with initial states and peepholes feeding a reverse
-// GRU: the GRU takes the CPU fallback; the LSTM (unrolled) and the rest
-// (Relu, Transpose, Sigmoid, Add) run on the GPU.
+// GRU (linear_before_reset): both unrolled by the recurrent lowering, the
+// whole model runs on the GPU and matches ONNX Runtime.
 TEST(CpuFallbackCases, LstmAndGruMatchOnnxRuntimeInsideAGpuRun) {
   AppEglContext app;
   ASSERT_EQ(app.error(), "");
   for (ObjectKind objects : {ObjectKind::kTextures, ObjectKind::kArena}) {
     const PartitionReport partition = RunCaseOnGpu("recurrent_lstm_gru", {"y", "gru_h", "state_sum"}, objects);
-    // The LSTM is unrolled onto the GPU (passes.h, LowerLstm); the GRU
-    // reads the merged LSTM output and writes Y and Y_h.
-    EXPECT_EQ(partition.cpu_nodes, (std::vector<std::string>{"gru (GRU)"}));
-    EXPECT_EQ(partition.cpu_tasks, 1u);
-    EXPECT_GE(partition.gpu_tasks, 20u);
-    EXPECT_EQ(partition.transfers_to_cpu, 1u);
-    EXPECT_EQ(partition.transfers_to_gpu, 2u);
+    // Both are unrolled onto the GPU (passes.h, LowerRecurrent): nothing
+    // crosses to the CPU.
+    EXPECT_EQ(partition.cpu_nodes, (std::vector<std::string>{}));
+    EXPECT_EQ(partition.cpu_tasks, 0u);
+    EXPECT_GE(partition.gpu_tasks, 40u);
+    EXPECT_EQ(partition.transfers_to_cpu, 0u);
+    EXPECT_EQ(partition.transfers_to_gpu, 0u);
   }
 }
 

@@ -31,13 +31,14 @@ StatusOr<int> LowerSeededTrainingDropout(Graph& graph);
 // Add) for each running-statistics output that is read.
 StatusOr<int> LowerTrainingBatchNorm(Graph& graph);
 
-// LSTM (layout 0, default activations, no clip or coupled gates, constant
-// W, R, B and P, every sequence at full length, at most 256 steps) unrolled
-// into MatMul, Add, Slice, Sigmoid, Tanh, Mul, Reshape and Concat: one
-// MatMul projects every step's input, then per step a MatMul by R, the four
-// gate slices (ONNX's i, o, f, c order) and the cell and hidden updates.
-// Other LSTMs stay one node (the CPU fallback runs them).
-StatusOr<int> LowerLstm(Graph& graph);
+// LSTM and GRU (layout 0, default activations, no clip or coupled gates,
+// constant W, R, B and P, every sequence at full length, at most 256 steps)
+// unrolled into MatMul, Add, Sub, Slice, Sigmoid, Tanh, Mul, Reshape and
+// Concat: one MatMul projects every step's input, then per step a MatMul
+// by R, the gate slices (ONNX's orders: LSTM i, o, f, c; GRU z, r, h, with
+// or without linear_before_reset) and the state updates. Others stay one
+// node (the CPU fallback runs them).
+StatusOr<int> LowerRecurrent(Graph& graph);
 
 // Conv -> BatchNormalization with constant fp32 weights and BN parameters,
 // the Conv output read by the BN only: the BN scale and shift move into new
@@ -85,7 +86,7 @@ struct PassStats {
   int seeded_dropouts_lowered = 0;
   int identities_removed = 0;
   int training_batchnorms_lowered = 0;
-  int lstms_lowered = 0;
+  int recurrent_lowered = 0;  // LSTM and GRU nodes unrolled
   int batchnorms_folded = 0;
   int hardswish_fused = 0;
   int activations_fused = 0;

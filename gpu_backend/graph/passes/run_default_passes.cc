@@ -15,7 +15,7 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.identities_removed, RemoveIdentities(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.training_batchnorms_lowered, LowerTrainingBatchNorm(graph));
   // Before fusion: the unrolled steps' Sigmoid and Tanh fuse into their Adds.
-  GLPOOL_ASSIGN_OR_RETURN(s.lstms_lowered, LowerLstm(graph));
+  GLPOOL_ASSIGN_OR_RETURN(s.recurrent_lowered, LowerRecurrent(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.batchnorms_folded, FoldBatchNormIntoConv(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.hardswish_fused, FuseHardSwishPattern(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.activations_fused, FuseActivations(graph));
