@@ -48,6 +48,11 @@ std::vector<OnnxOpInfo> SupportedOnnxOps() {
         if (IsParameterInput(name, static_cast<size_t>(slot))) info.compile_time_inputs.push_back(slot);
       }
     }
+    if (name == "LSTM" || name == "GRU") {
+      // gpu_backend/graph/passes/lower_recurrent.cc (passes.h, LowerRecurrent).
+      info.gpu_lowering = "unrolled into GPU tasks when layout 0, default activations, no clip, constant weights, "
+                          "full-length sequences of at most 256 steps";
+    }
     info.takes_fused_activation = TakesFusedActivation(name);
     info.fusable_activation = IsFusableActivation(name);
     info.folded_at_import = IsFoldableOp(name);

@@ -31,6 +31,7 @@ nlohmann::json OpsJson(const std::vector<OnnxOpInfo>& ops) {
                              {"until_opset", op.until_opset},
                              {"gpu_kernel", op.gpu_kernel},
                              {"gpu_limits", op.gpu_limits},
+                             {"gpu_lowering", op.gpu_lowering},
                              {"compile_time_inputs", op.compile_time_inputs},
                              {"takes_fused_activation", op.takes_fused_activation},
                              {"fusable_activation", op.fusable_activation},
@@ -61,6 +62,7 @@ void PrintTable(const std::vector<OnnxOpInfo>& ops) {
     if (!op.compile_time_inputs.empty()) add((op.compile_time_inputs.size() == 1 ? "input " : "inputs ") + Join(op.compile_time_inputs) + " known at compile time");
     if (op.wide_float_inputs) add("fp16/fp64 inputs");
     if (!op.gpu_limits.empty()) add("GPU: " + op.gpu_limits);
+    if (!op.gpu_lowering.empty()) add("GPU: " + op.gpu_lowering);
     std::cout << std::setw(24) << op.name << std::setw(8) << OpsetRange(op) << std::setw(5)
               << (op.gpu_kernel ? "gpu" : "cpu") << notes << "\n";
   }

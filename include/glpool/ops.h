@@ -23,6 +23,9 @@ struct OnnxOpInfo {
   bool gpu_kernel = false;
   // What the GPU kernel hands to the fallback ("" when nothing is known to).
   std::string gpu_limits;
+  // CPU-only ops a graph pass rewrites into GPU ops where it can (LSTM and
+  // GRU are unrolled): when it does; "" for none.
+  std::string gpu_lowering;
   // Input slots (ONNX numbering) the GPU kernel reads while its shader is
   // built: they must be constants or fold at import.
   std::vector<int> compile_time_inputs;
