@@ -4,14 +4,14 @@ name part), passed or FAILED, seconds, and the properties the test
 recorded. Used by the bench scripts that run a conformance test wider than
 the suite does.
 
-  gtest_report.py XML TITLE COMMAND EXIT_STATUS [INTRO...]
+  gtest_report.py XML[,XML...] TITLE COMMAND EXIT_STATUS [INTRO...]
 """
 import sys
 import xml.etree.ElementTree as ET
 
 xml_path, title, command, status = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 intro = sys.argv[5:]
-cases = list(ET.parse(xml_path).getroot().iter("testcase"))
+cases = [case for path in xml_path.split(",") for case in ET.parse(path).getroot().iter("testcase")]
 keys = []
 for case in cases:
     for prop in case.iter("property"):
