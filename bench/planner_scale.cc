@@ -139,7 +139,9 @@ std::string PlanOne(const RecordSet& set, const std::string& filter, double budg
         note = "**verifier: " + v.ToString() + "**";
         *all_verified = false;
       } else {
-        if (s == OffsetStrategy::kAuto) note = OffsetStrategyName(plan->chosen);
+        if (s == OffsetStrategy::kAuto) {
+          note = std::string(OffsetStrategyName(plan->chosen)) + (plan->repaired ? " + repair" : "");
+        }
         if (plan->proven_optimal) note += note.empty() ? "proven optimal" : ", proven optimal";
       }
     }

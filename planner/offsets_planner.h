@@ -59,6 +59,9 @@ struct OffsetPlan {
   // The strategy that produced `assignment`: the requested one, or for AUTO
   // the portfolio member whose plan it kept.
   OffsetStrategy chosen = OffsetStrategy::kAuto;
+  // AUTO only: its repair pass (planner/offsets_repair.h) lowered the chosen
+  // member's plan.
+  bool repaired = false;
   // True when no valid plan (with these options) has a smaller total_size.
   bool proven_optimal = false;
   // OffsetsLowerBound(records): max over tasks of the live bytes. A floor for
