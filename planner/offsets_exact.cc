@@ -175,7 +175,7 @@ ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<ui
     // packings alike, but when it is not, proving so can take long: it gets
     // a quarter of the budget, later
     // probes a third of what is left, so one hard capacity never eats it all.
-    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 4 : 3);
+    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 2 : 3);
     first = false;
     ++result.probes;
     SearchOutcome outcome = SearchOutcome::kInfeasible;
