@@ -14,7 +14,7 @@
 namespace glpool {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = PlannerClock;  // planner/budget.h: CPU time
 
 // Beyond this many (tensor, section) pairs (64 MiB of lists) the search is
 // not attempted: the incumbent comes back with the plain floor.

@@ -47,7 +47,7 @@ struct OffsetOptions {
   // Every offset is a multiple of this (>= 1); e.g. the device's
   // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, so glBindBufferRange accepts it.
   uint64_t alignment = 1;
-  // Wall-clock budget, >= 0, for EXACT's search and for AUTO (which
+  // Budget in CPU seconds (planner/budget.h), >= 0, for EXACT's search and for AUTO (which
   // searches only when the heuristics miss the lower bound). Unset: EXACT
   // gets kDefaultExactBudgetSeconds, AUTO DefaultAutoBudgetSeconds(records)
   // (planner/budget.h).
