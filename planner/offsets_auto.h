@@ -1,8 +1,9 @@
 // AUTO offsets: an anytime portfolio, smallest verified arena kept.
-//  - GREEDY_BY_SIZE always runs (gap fit over an interval index, near
-//    O(n log n)), so there is a plan whatever the budget;
-//  - then, while the budget lasts: GREEDY_BY_BREADTH (as cheap; better on
-//    wide random sets); repair (planner/offsets_repair.h: re-packing the
+//  - GREEDY_BY_BREADTH always runs (gap fit over an interval index, near
+//    O(n log n); the cheaper best-fit greedy on wide sets, and the better
+//    there), so there is a plan whatever the budget;
+//  - then, while the budget lasts: GREEDY_BY_SIZE (at the bound on every zoo
+//    network); repair (planner/offsets_repair.h: re-packing the
 //    neighbourhood of the tensors at the top of the best plan, a local
 //    search that only ever lowers the arena) for half the time left, first
 //    because it is anytime (on random interval sets it takes greedy by
