@@ -359,7 +359,7 @@ int main(int argc, char** argv) {
     body << "## AUTO under explicit budgets\n\n"
          << "`--budget` for both AUTOs on the largest sets. AUTO always runs its cheapest "
             "members first (objects: naive, equality and the three greedy strategies; offsets: "
-            "greedy by size), so a budget below their cost is exceeded by that cost; after them "
+            "greedy by breadth), so a budget below their cost is exceeded by that cost; after them "
             "every step checks the deadline. The deadline is CPU time: compare the budget "
             "with CPU ms.\n\n"
          << BudgetTable(largest) << "\n";
