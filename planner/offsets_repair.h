@@ -9,15 +9,18 @@
 //
 // One step:
 //  - take a tensor X whose end is the arena (the top; several may tie);
-//  - the window is X's lifetime widened by a radius drawn from a few sizes;
-//    the free tensors are those living wholly inside it, the fixed ones are
-//    those crossing its edges;
+//  - pick a neighbourhood around X's lifetime widened by a radius drawn from
+//    a few sizes, one of two kinds: a window (free = the tensors living
+//    wholly inside it, fixed = those crossing its edges) or the top slab
+//    (free = the tensors live in it that reach above a level 1/64 to 1/4 of
+//    the arena below the top, fixed = every other tensor live beside them);
 //  - re-place the free tensors one by one, best fit (the smallest gap that
 //    holds it over its whole lifetime, the lowest on a tie) among the fixed
 //    and the already re-placed, in an order drawn from: X first then by size,
 //    by size, by lifetime, by area;
-//  - keep the new window packing only if every free tensor ends below the
-//    old top; otherwise restore it.
+//  - keep the new packing if no free tensor ends above the old top and no
+//    more of them end at it than before (moves along the plateau let later
+//    steps find what this one could not); otherwise restore it.
 // The arena never grows, and drops each time the last tensor at the top
 // leaves it. Deterministic for a given seed (no clock in the choices); the
 // deadline only decides how many steps run.
