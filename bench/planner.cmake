@@ -37,6 +37,7 @@ glpool_warnings(planner_scale)
 
 add_custom_target(planner_scale_report
   COMMAND planner_scale --out ${CMAKE_CURRENT_LIST_DIR}/reports/planner_scale.md
+          --challenging ${PROJECT_SOURCE_DIR}/../shared/zoo/challenging
   DEPENDS planner_scale
   COMMENT "Writing bench/reports/planner_scale.md"
   VERBATIM)

@@ -20,6 +20,7 @@
 #include "planner/lower_bounds.h"
 #include "planner/objects_planner.h"
 #include "planner/offsets_planner.h"
+#include "planner/records_csv.h"
 #include "planner/verifier.h"
 
 namespace glpool {
@@ -139,7 +140,9 @@ std::string PlanOne(const RecordSet& set, const std::string& filter, double budg
         note = "**verifier: " + v.ToString() + "**";
         *all_verified = false;
       } else {
-        if (s == OffsetStrategy::kAuto) note = OffsetStrategyName(plan->chosen);
+        if (s == OffsetStrategy::kAuto) {
+          note = std::string(OffsetStrategyName(plan->chosen)) + (plan->repaired ? " + repair" : "");
+        }
         if (plan->proven_optimal) note += note.empty() ? "proven optimal" : ", proven optimal";
       }
     }
@@ -153,7 +156,7 @@ std::string PlanOne(const RecordSet& set, const std::string& filter, double budg
 // the deadline is kept. Returns the markdown table.
 std::string BudgetTable(const std::vector<RecordSet>& sets) {
   std::ostringstream out;
-  out << "| set | planner | budget ms | wall ms | CPU ms | wall / budget | MB |\n"
+  out << "| set | planner | budget ms | wall ms | CPU ms | CPU / budget | MB |\n"
       << "|---|---|---:|---:|---:|---:|---:|\n";
   for (const RecordSet& set : sets) {
     for (double budget : {0.05, 0.2, 1.0}) {
@@ -163,7 +166,7 @@ std::string BudgetTable(const std::vector<RecordSet>& sets) {
       StatusOr<ObjectsPlan> o = InternalError("not run");
       Clocks c = Timed([&] { o = PlanSharedObjects(set.records, ObjectStrategy::kAuto, objects); });
       std::snprintf(line, sizeof(line), "| %s | objects auto | %.0f | %.1f | %.1f | %.2f | %s |\n",
-                    set.model.c_str(), budget * 1e3, c.wall_ms, c.cpu_ms, c.wall_ms / (budget * 1e3),
+                    set.model.c_str(), budget * 1e3, c.wall_ms, c.cpu_ms, c.cpu_ms / (budget * 1e3),
                     o.ok() ? Mb(TotalBytes(o->assignment)).c_str() : "error");
       out << line;
       OffsetOptions offsets;
@@ -171,11 +174,127 @@ std::string BudgetTable(const std::vector<RecordSet>& sets) {
       StatusOr<OffsetPlan> f = InternalError("not run");
       c = Timed([&] { f = PlanOffsets(set.records, OffsetStrategy::kAuto, offsets); });
       std::snprintf(line, sizeof(line), "| %s | offsets auto | %.0f | %.1f | %.1f | %.2f | %s |\n",
-                    set.model.c_str(), budget * 1e3, c.wall_ms, c.cpu_ms, c.wall_ms / (budget * 1e3),
+                    set.model.c_str(), budget * 1e3, c.wall_ms, c.cpu_ms, c.cpu_ms / (budget * 1e3),
                     f.ok() ? Mb(f->assignment.total_size).c_str() : "error");
       out << line;
       std::cerr << set.model << " budget " << budget << "\n";
     }
+  }
+  return out.str();
+}
+
+// Offsets AUTO on the random sets with the budgets the goal names: how near
+// the offsets lower bound the anytime members (repair) get.
+std::string OffsetsTowardBound(const std::vector<RecordSet>& sets) {
+  std::ostringstream out;
+  out << "| set | budget ms | MB | vs bound | CPU ms | wall ms | note |\n"
+      << "|---|---:|---:|---:|---:|---:|---|\n";
+  for (const RecordSet& set : sets) {
+    const uint64_t bound = OffsetsLowerBound(set.records);
+    for (double budget : {0.5, 2.0}) {
+      OffsetOptions options;
+      options.budget_seconds = budget;
+      StatusOr<OffsetPlan> f = InternalError("not run");
+      const Clocks c = Timed([&] { f = PlanOffsets(set.records, OffsetStrategy::kAuto, options); });
+      if (!f.ok()) continue;
+      const uint64_t total = f->assignment.total_size;
+      char line[256];
+      std::snprintf(line, sizeof(line), "| %s | %.0f | %s | %+.3f%% | %.1f | %.1f | %s%s |\n",
+                    set.model.c_str(), budget * 1e3, Mb(total).c_str(),
+                    100.0 * (double(total) / double(bound) - 1.0), c.cpu_ms, c.wall_ms,
+                    OffsetStrategyName(f->chosen), f->repaired ? " + repair" : "");
+      out << line;
+      std::cerr << set.model << " offsets auto budget " << budget << "\n";
+    }
+  }
+  return out.str();
+}
+
+// Record sets not in ../shared: other seeds of the generator, AUTO (default
+// budget) beside the best greedy member of each kind.
+std::string OtherSeeds(uint64_t seed, const std::vector<size_t>& sizes, bool* all_verified) {
+  std::ostringstream out;
+  out << "| set | seed | objects bound MB | best greedy | objects auto | CPU ms | "
+         "offsets bound MB | best greedy | offsets auto | CPU ms |\n"
+      << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  auto pct = [](uint64_t total, uint64_t bound) {
+    char b[64];
+    std::snprintf(b, sizeof(b), "%+.3f%%", 100.0 * (double(total) / double(bound) - 1.0));
+    return std::string(b);
+  };
+  for (uint64_t other : {seed + 1, seed + 2}) {
+    for (size_t n : sizes) {
+      for (bench::RecordShape shape :
+           {bench::RecordShape::kTransformer, bench::RecordShape::kRandomIntervals}) {
+        const RecordSet set = bench::GenerateRecords(shape, n, other);
+        const uint64_t so_bound = SharedObjectsLowerBound(set.records);
+        const uint64_t off_bound = OffsetsLowerBound(set.records);
+        uint64_t so_greedy = UINT64_MAX, off_greedy = UINT64_MAX;
+        for (ObjectStrategy s : {ObjectStrategy::kGreedyInOrder, ObjectStrategy::kGreedyByBreadth,
+                                 ObjectStrategy::kGreedyBySize}) {
+          StatusOr<ObjectsPlan> p = PlanSharedObjects(set.records, s, ObjectOptions{});
+          if (p.ok()) so_greedy = std::min(so_greedy, TotalBytes(p->assignment));
+        }
+        for (OffsetStrategy s : {OffsetStrategy::kGreedyBySize, OffsetStrategy::kGreedyInOrder,
+                                 OffsetStrategy::kGreedyByBreadth}) {
+          StatusOr<OffsetPlan> p = PlanOffsets(set.records, s, OffsetOptions{});
+          if (p.ok()) off_greedy = std::min(off_greedy, p->assignment.total_size);
+        }
+        StatusOr<ObjectsPlan> o = InternalError("not run");
+        const Clocks co = Timed([&] { o = PlanSharedObjects(set.records, ObjectStrategy::kAuto, {}); });
+        StatusOr<OffsetPlan> f = InternalError("not run");
+        const Clocks cf = Timed([&] { f = PlanOffsets(set.records, OffsetStrategy::kAuto, {}); });
+        if (!o.ok() || !f.ok() || !VerifySharedObjects(set.records, o->assignment).ok() ||
+            !VerifyOffsets(set.records, f->assignment).ok()) {
+          *all_verified = false;
+          continue;
+        }
+        char line[512];
+        std::snprintf(line, sizeof(line), "| %s | %llu | %s | %s | %s | %.1f | %s | %s | %s | %.1f |\n",
+                      set.model.c_str(), static_cast<unsigned long long>(other),
+                      Mb(so_bound).c_str(), pct(so_greedy, so_bound).c_str(),
+                      pct(TotalBytes(o->assignment), so_bound).c_str(), co.cpu_ms,
+                      Mb(off_bound).c_str(), pct(off_greedy, off_bound).c_str(),
+                      pct(f->assignment.total_size, off_bound).c_str(), cf.cpu_ms);
+        out << line;
+        std::cerr << set.model << " seed " << other << "\n";
+      }
+    }
+  }
+  return out.str();
+}
+
+// MiniMalloc's challenging instances as published (CSV), EXACT with a 1 s
+// budget each: the goal is the published arena, 1,048,576 bytes.
+std::string Challenging(const std::string& dir) {
+  std::vector<std::string> files;
+  for (char c = 'A'; c <= 'K'; ++c) files.push_back(dir + "/minimalloc_" + c + ".csv");
+  std::ostringstream out;
+  out << "| instance | tensors | arena | vs 1,048,576 | proven floor | optimal | CPU ms | wall ms |\n"
+      << "|---|---:|---:|---:|---:|---|---:|---:|\n";
+  for (const std::string& file : files) {
+    StatusOr<RecordSet> set = ReadRecordsFile(file);
+    if (!set.ok()) {
+      out << "| " << file << " | error: " << set.status().ToString() << " |\n";
+      continue;
+    }
+    OffsetOptions options;
+    options.budget_seconds = 1.0;
+    StatusOr<OffsetPlan> plan = InternalError("not run");
+    const Clocks c = Timed([&] { plan = PlanOffsets(set->records, OffsetStrategy::kExact, options); });
+    if (!plan.ok() || !VerifyOffsets(set->records, plan->assignment).ok()) {
+      out << "| " << set->model << " | error or invalid plan |\n";
+      continue;
+    }
+    char line[256];
+    std::snprintf(line, sizeof(line), "| %s | %zu | %llu | %+.3f%% | %llu | %s | %.1f | %.1f |\n",
+                  set->model.c_str(), set->records.size(),
+                  static_cast<unsigned long long>(plan->assignment.total_size),
+                  100.0 * (double(plan->assignment.total_size) / 1048576.0 - 1.0),
+                  static_cast<unsigned long long>(plan->proven_lower_bound),
+                  plan->proven_optimal ? "yes" : "", c.cpu_ms, c.wall_ms);
+    out << line;
+    std::cerr << set->model << " exact " << c.cpu_ms << " ms\n";
   }
   return out.str();
 }
@@ -192,7 +311,8 @@ std::vector<size_t> ParseSizes(const std::string& text) {
 }  // namespace glpool
 
 int main(int argc, char** argv) {
-  std::string out_path, filter, sizes_text = "1000,10000,50000,100000";
+  std::string out_path, filter, sizes_text = "1000,10000,50000,100000", challenging;
+  std::string seeds_sizes_text = "10000,50000";
   uint64_t seed = 1;
   double budget = -1.0;  // each planner's default
   for (int i = 1; i < argc; ++i) {
@@ -208,9 +328,13 @@ int main(int argc, char** argv) {
       budget = std::atof(argv[++i]);
     } else if (arg == "--strategy" && has) {
       filter = argv[++i];
+    } else if (arg == "--challenging" && has) {
+      challenging = argv[++i];
+    } else if (arg == "--seed-sizes" && has) {
+      seeds_sizes_text = argv[++i];
     } else {
       std::cerr << "usage: planner_scale [--out FILE.md] [--sizes N,N,...] [--seed N] "
-                   "[--budget S] [--strategy NAME]\n";
+                   "[--budget S] [--strategy NAME] [--challenging DIR] [--seed-sizes N,N,...]\n";
       return 1;
     }
   }
@@ -218,13 +342,16 @@ int main(int argc, char** argv) {
   const std::string load = LoadAverage();
   std::ostringstream body;
   bool all_verified = true;
-  std::vector<RecordSet> largest;
+  std::vector<RecordSet> largest, random_sets;
   const std::vector<size_t> sizes = ParseSizes(sizes_text);
   for (size_t n : sizes) {
     for (bench::RecordShape shape :
          {bench::RecordShape::kTransformer, bench::RecordShape::kRandomIntervals}) {
       RecordSet set = bench::GenerateRecords(shape, n, seed);
       body << PlanOne(set, filter, budget, &all_verified) << "\n";
+      if (shape == bench::RecordShape::kRandomIntervals && n >= 10000 && n <= 50000) {
+        random_sets.push_back(set);
+      }
       if (n == sizes.back()) largest.push_back(std::move(set));
     }
   }
@@ -232,9 +359,30 @@ int main(int argc, char** argv) {
     body << "## AUTO under explicit budgets\n\n"
          << "`--budget` for both AUTOs on the largest sets. AUTO always runs its cheapest "
             "members first (objects: naive, equality and the three greedy strategies; offsets: "
-            "greedy by size), so a budget below their cost is exceeded by that cost; after them "
-            "every step checks the deadline.\n\n"
+            "greedy by breadth), so a budget below their cost is exceeded by that cost; after them "
+            "every step checks the deadline. The deadline is CPU time: compare the budget "
+            "with CPU ms.\n\n"
          << BudgetTable(largest) << "\n";
+    body << "## Offsets AUTO toward the lower bound\n\n"
+         << "Offsets AUTO on the random sets of 10,000 to 50,000 tensors with 0.5 s and 2 s "
+            "budgets (the goal: the offsets lower bound on random_50000 within 2 s). \"repair\" "
+            "is the local search of `planner/offsets_repair.h`.\n\n"
+         << OffsetsTowardBound(random_sets) << "\n";
+    if (!seeds_sizes_text.empty()) {
+      body << "## Other seeds (record sets not in ../shared)\n\n"
+           << "The generator with seeds " << seed + 1 << " and " << seed + 2
+           << ": AUTO with its default budget beside the best greedy member (shared objects: "
+              "in order, by breadth, by size; offsets: by size, in order, by breadth), as % "
+              "above each lower bound. Every AUTO plan verified.\n\n"
+           << OtherSeeds(seed, ParseSizes(seeds_sizes_text), &all_verified) << "\n";
+    }
+  }
+  if (!challenging.empty()) {
+    body << "## MiniMalloc's challenging instances (CSV as published), EXACT in 1 s\n\n"
+         << "From `" << challenging << "`; the published arena is 1,048,576 bytes for each "
+         << "(a capacity MiniMalloc fits them in; C and J fit in less). Budget 1 s of CPU time "
+            "each.\n\n"
+         << Challenging(challenging) << "\n";
   }
   std::ostringstream doc;
   doc << "# Planner scale report\n\n"
@@ -249,7 +397,8 @@ int main(int argc, char** argv) {
       << ".\n\nMachine: " << CpuModel() << ", " << std::thread::hardware_concurrency()
       << " hardware threads, shared with other work (load average " << load
       << " at the start): CPU ms is the planning thread's own CPU time, wall ms is an upper "
-         "bound.\n\n"
+         "bound. Budgets are CPU time (`planner/budget.h`), so a budget bounds CPU ms, and wall "
+         "ms grows with the load.\n\n"
       << body.str();
   if (out_path.empty()) {
     std::cout << doc.str();

@@ -15,7 +15,7 @@
 //    soon as a plan meets the lower bound, or once branch and bound proves
 //    the best plan optimal (no strategy can then do better, min-cost flow
 //    included).
-//  - Everything after the greedy members runs only while the wall-clock
+//  - Everything after the greedy members runs only while the CPU-time
 //    budget lasts (planner/budget.h; the default scales with the record
 //    count) and each search also keeps its node budget, so no input makes it
 //    run on. With a generous budget (every zoo network finishes its node
@@ -43,7 +43,7 @@ struct AutoObjectsOptions {
   uint64_t profile_nodes = 10000;      // profile search, in all
   uint64_t profile_nodes_each = 1000;  // per candidate profile
   uint64_t window_nodes = 10000;       // window re-optimization, in all
-  double budget_seconds = 1e9;         // wall clock (planner/budget.h)
+  double budget_seconds = 1e9;         // CPU seconds (planner/budget.h)
   size_t min_cost_flow_max_records = 2000;
 };
 

@@ -5,7 +5,7 @@
 #include <tuple>
 
 #include "planner/lower_bounds.h"
-#include "planner/object_timelines.h"
+#include "planner/nearest_free_object.h"
 #include "planner/objects_common.h"
 
 namespace glpool {
@@ -17,7 +17,7 @@ constexpr size_t kWindow = 64;
 
 struct Choice {
   uint64_t growth = UINT64_MAX;
-  TaskId distance = ObjectTimelines::kFar;
+  TaskId distance = NearestFreeObject::kFar;
   size_t object = kNone;
   bool Better(const Choice& o) const {
     return std::tie(growth, distance, object) < std::tie(o.growth, o.distance, o.object);
@@ -27,7 +27,7 @@ struct Choice {
 class Planner {
  public:
   explicit Planner(const std::vector<ByteRecord>& records)
-      : records_(records), ids_(records.size(), kNone), best_(records.size()) {}
+      : records_(records), ids_(records.size(), kNone), best_(records.size()), free_(records) {}
 
   ObjectsAssignment<uint64_t> Run() {
     const std::vector<uint64_t> maxima = PositionalMaxima(records_);
@@ -43,10 +43,16 @@ class Planner {
   }
 
  private:
+  // Growth is always 0 here: every object is at least as large as every
+  // unassigned tensor. Objects of earlier positions hold a tensor of at
+  // least P_{k-1}, above every tensor of position k; an object of this
+  // position was opened by the largest unassigned tensor (the window and the
+  // group are size-descending). So the best object is the nearest free one,
+  // ties to the lowest id, which the index finds in O(log n).
   Choice Evaluate(size_t tensor, size_t object) const {
     const ByteRecord& r = records_[tensor];
     Choice c;
-    if (!timelines_.FreeDistance(object, r.first_task, r.last_task, &c.distance)) return c;
+    if (!free_.FreeDistance(object, r.first_task, r.last_task, &c.distance)) return c;
     c.growth = r.size > sizes_[object] ? r.size - sizes_[object] : 0;
     c.object = object;
     return c;
@@ -55,15 +61,13 @@ class Planner {
   void Refresh(size_t tensor) {
     Choice& best = best_[tensor];
     best = Choice();
-    const uint64_t size = records_[tensor].size;
-    for (size_t o = 0; o < sizes_.size(); ++o) {
-      // Objects are met in id order, so one that would grow more than the
-      // best so far cannot win: skip its timeline lookup.
-      const uint64_t growth = size > sizes_[o] ? size - sizes_[o] : 0;
-      if (best.object != kNone && growth > best.growth) continue;
-      Choice c = Evaluate(tensor, o);
-      if (c.Better(best)) best = c;
-    }
+    const ByteRecord& r = records_[tensor];
+    size_t object;
+    TaskId distance;
+    if (!free_.Nearest(r.first_task, r.last_task, &object, &distance)) return;
+    best.growth = r.size > sizes_[object] ? r.size - sizes_[object] : 0;
+    best.distance = distance;
+    best.object = object;
   }
 
   // The position's tensors enter a window of at most kWindow, largest
@@ -88,7 +92,7 @@ class Planner {
       size_t object;
       if (pick == kNone) {
         pick = 0;
-        object = timelines_.Add();
+        object = free_.AddObject();
         sizes_.push_back(records_[window[0]].size);
       } else {
         object = best_[window[pick]].object;
@@ -96,7 +100,7 @@ class Planner {
       const size_t tensor = window[pick];
       window.erase(window.begin() + static_cast<std::ptrdiff_t>(pick));
       const ByteRecord& r = records_[tensor];
-      timelines_.Occupy(object, r.first_task, r.last_task);
+      free_.Occupy(object, tensor);
       sizes_[object] = std::max(sizes_[object], r.size);
       ids_[tensor] = object;
       // Only `object` changed, and only by growing and gaining a tensor:
@@ -105,6 +109,19 @@ class Planner {
       // best of others. Only where the new tensor overlaps does a tensor
       // need all objects looked at again.
       for (size_t u : window) {
+        // The object's distance for u can only have dropped to the gap
+        // between u and the new tensor; when even that cannot beat u's
+        // best, u's choice stands (an O(1) test before the O(log n) one).
+        if (best_[u].object != object && best_[u].object != kNone) {
+          const ByteRecord& q = records_[u];
+          const bool overlaps = q.first_task <= r.last_task && r.first_task <= q.last_task;
+          const TaskId gap = overlaps ? 0
+                             : q.last_task < r.first_task ? r.first_task - q.last_task - 1
+                                                          : q.first_task - r.last_task - 1;
+          if (overlaps || std::tie(gap, object) > std::tie(best_[u].distance, best_[u].object)) {
+            continue;
+          }
+        }
         const Choice c = Evaluate(u, object);
         if (best_[u].object == object) {
           if (c.object == kNone) {
@@ -124,7 +141,7 @@ class Planner {
   std::vector<size_t> ids_;
   std::vector<Choice> best_;
   std::vector<uint64_t> sizes_;
-  ObjectTimelines timelines_;
+  NearestFreeObject free_;
 };
 
 }  // namespace

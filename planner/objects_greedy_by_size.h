@@ -11,12 +11,17 @@
 //    for later tensors), then has the larger tensor, then the lower index.
 //  - If no unassigned tensor of the position has a free object, the largest
 //    (then earliest) one opens a new object.
+//  - Growth is always 0 (every object is at least as large as every tensor
+//    still to place, see the .cc), so a tensor's best object is the nearest
+//    free one, ties to the lowest id: planner/nearest_free_object.h answers
+//    that in O(log n) without visiting the objects.
 //  - Scale: the pairs are looked for among the position's 64 largest
 //    unassigned tensors (a window that refills as they are placed). Each
-//    placement re-evaluates the window against the changed object; only a
-//    tensor that the placed one now blocks from its best object looks at
-//    every object again (an object only improves for the tensors it stays
-//    free for). O(n (64 + m) log n) at worst for m objects.
+//    placement re-checks the window against the changed object (O(1) each,
+//    O(log n) where the object may now be the better one); a tensor that the
+//    placed one now blocks from its best object asks the index again.
+//    O(n (64 + log n) log n) at worst, whatever the object count (before the
+//    index: O(n (64 + m) log n) for m objects).
 #pragma once
 
 #include <vector>

@@ -43,7 +43,7 @@ struct ObjectsPlan {
 };
 
 struct ObjectOptions {
-  // Wall-clock budget for AUTO, >= 0 (the other strategies are single
+  // Budget for AUTO in CPU seconds, >= 0 (the other strategies are single
   // greedy passes and ignore it). Unset: DefaultAutoBudgetSeconds(records)
   // (planner/budget.h). AUTO returns its best verified plan by then: it
   // always runs its O(n log n) members, the rest only while time is left.

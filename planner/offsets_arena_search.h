@@ -53,6 +53,7 @@
 #include <utility>
 #include <vector>
 
+#include "planner/budget.h"
 #include "planner/offsets_skyline.h"
 #include "planner/time_sections.h"
 #include "planner/usage_record.h"
@@ -63,7 +64,7 @@ enum class SearchOutcome { kFound, kInfeasible, kTimedOut };
 
 class ArenaSearch {
  public:
-  using Clock = std::chrono::steady_clock;
+  using Clock = PlannerClock;  // planner/budget.h: CPU time
 
   // `records` are in alignment units and well formed; they must outlive this.
   explicit ArenaSearch(const std::vector<ByteRecord>& records);

@@ -39,15 +39,19 @@ CanonicalSearch::CanonicalSearch(const std::vector<ByteRecord>& records)
 }
 
 void CanonicalSearch::Rank(size_t heuristic) {
-  // Keys, larger first: W = lifetime in tasks, A = size * lifetime,
-  // T = the highest section load over the tensor's life.
+  // Keys, larger first: W = lifetime in time sections, A = size * lifetime,
+  // T = the highest section load over the tensor's life. Lifetimes count
+  // sections, not tasks, so the order (and the search) depends only on the
+  // order of the records' events, not on how their times are scaled:
+  // MiniMalloc's CSV instances (raw times) and the same instances with
+  // times compressed to ranks are searched alike.
   struct Key {
     uint64_t w, t;
     double a;
   };
   std::vector<Key> key(records_.size());
   for (uint32_t i : tensors_) {
-    const uint64_t w = static_cast<uint64_t>(records_[i].last_task - records_[i].first_task) + 1;
+    const uint64_t w = static_cast<uint64_t>(sections_.last[i] - sections_.first[i]) + 1;
     uint64_t t = 0;
     for (size_t s = sections_.first[i]; s <= sections_.last[i]; ++s) t = std::max(t, loads_[s]);
     key[i] = {w, t, static_cast<double>(w) * static_cast<double>(records_[i].size)};

@@ -47,7 +47,7 @@ inline constexpr size_t kMaxCanonicalTensors = 4096;
 
 class CanonicalSearch {
  public:
-  using Clock = std::chrono::steady_clock;
+  using Clock = PlannerClock;  // planner/budget.h: CPU time
 
   // `records` are in alignment units and well formed; they must outlive this.
   explicit CanonicalSearch(const std::vector<ByteRecord>& records);

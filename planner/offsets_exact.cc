@@ -14,7 +14,7 @@
 namespace glpool {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = PlannerClock;  // planner/budget.h: CPU time
 
 // Beyond this many (tensor, section) pairs (64 MiB of lists) the search is
 // not attempted: the incumbent comes back with the plain floor.
@@ -175,7 +175,7 @@ ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<ui
     // packings alike, but when it is not, proving so can take long: it gets
     // a quarter of the budget, later
     // probes a third of what is left, so one hard capacity never eats it all.
-    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 4 : 3);
+    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 2 : 3);
     first = false;
     ++result.probes;
     SearchOutcome outcome = SearchOutcome::kInfeasible;

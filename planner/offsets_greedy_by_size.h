@@ -9,11 +9,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "planner/budget.h"
 #include "planner/usage_record.h"
 
 namespace glpool {
 
 // Offsets in the records' size units; records well formed.
-std::vector<uint64_t> OffsetsGreedyBySize(const std::vector<ByteRecord>& records);
+// With a deadline that expires before every tensor is placed, returns an
+// empty vector (AUTO's use).
+std::vector<uint64_t> OffsetsGreedyBySize(const std::vector<ByteRecord>& records,
+                                          const Deadline* deadline = nullptr);
 
 }  // namespace glpool

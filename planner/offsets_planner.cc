@@ -44,6 +44,7 @@ struct Planned {
   std::vector<uint64_t> unit_offsets;
   OffsetStrategy chosen;
   uint64_t proven_lower_bound;  // 0: only the plain lower bound is known
+  bool repaired = false;        // AUTO's repair pass lowered the plan
 };
 
 StatusOr<Planned> Run(const OffsetProblem& problem, OffsetStrategy strategy,
@@ -69,7 +70,8 @@ StatusOr<Planned> Run(const OffsetProblem& problem, OffsetStrategy strategy,
     case OffsetStrategy::kAuto: {
       const double seconds = budget ? *budget : DefaultAutoBudgetSeconds(problem.units.size());
       GLPOOL_ASSIGN_OR_RETURN(AutoResult result, SolveOffsetsAuto(problem, seconds));
-      return Planned{std::move(result.unit_offsets), result.chosen, result.proven_lower_bound};
+      return Planned{std::move(result.unit_offsets), result.chosen, result.proven_lower_bound,
+                     result.repaired};
     }
   }
   return InvalidArgumentError("unknown offset strategy " + std::to_string(static_cast<int>(strategy)));
@@ -88,6 +90,7 @@ StatusOr<OffsetPlan> PlanOffsets(const std::vector<ByteRecord>& records, OffsetS
   plan.assignment.offsets = ByteOffsets(problem, planned.unit_offsets);
   plan.assignment.total_size = ArenaBytes(problem, planned.unit_offsets);
   plan.chosen = planned.chosen;
+  plan.repaired = planned.repaired;
   plan.lower_bound = OffsetsLowerBound(records);
   plan.proven_lower_bound = std::max(plan.lower_bound, planned.proven_lower_bound);
   plan.proven_optimal = plan.assignment.total_size <= plan.proven_lower_bound;

@@ -47,7 +47,7 @@ struct OffsetOptions {
   // Every offset is a multiple of this (>= 1); e.g. the device's
   // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, so glBindBufferRange accepts it.
   uint64_t alignment = 1;
-  // Wall-clock budget, >= 0, for EXACT's search and for AUTO (which
+  // Budget in CPU seconds (planner/budget.h), >= 0, for EXACT's search and for AUTO (which
   // searches only when the heuristics miss the lower bound). Unset: EXACT
   // gets kDefaultExactBudgetSeconds, AUTO DefaultAutoBudgetSeconds(records)
   // (planner/budget.h).
@@ -59,6 +59,9 @@ struct OffsetPlan {
   // The strategy that produced `assignment`: the requested one, or for AUTO
   // the portfolio member whose plan it kept.
   OffsetStrategy chosen = OffsetStrategy::kAuto;
+  // AUTO only: its repair pass (planner/offsets_repair.h) lowered the chosen
+  // member's plan.
+  bool repaired = false;
   // True when no valid plan (with these options) has a smaller total_size.
   bool proven_optimal = false;
   // OffsetsLowerBound(records): max over tasks of the live bytes. A floor for

@@ -1,16 +1,17 @@
 // The 11 hard offset-packing instances published with MiniMalloc
-// (../shared/zoo/challenging): each fits an arena of 1,048,576 bytes; EXACT,
-// with a 10 s budget each, must come within 5% of that (TFLite's offset
-// planner needs 1.26-1.41x). A missing folder is a failure, not a skip.
+// (../shared/zoo/challenging), read from the CSV files as published (raw
+// times; the JSON copies compress them): each fits an arena of 1,048,576
+// bytes; EXACT, with a 10 s CPU budget each, must come within 5% of that
+// (TFLite's offset planner needs 1.26-1.41x). How fast each reaches it is
+// in bench/reports/planner_scale.md. A missing file is a failure, not a skip.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdio>
 
 #include "planner/offsets_planner.h"
-#include "planner/records_json.h"
+#include "planner/records_csv.h"
 #include "planner/verifier.h"
-#include "planner_test_util.h"
 
 namespace glpool {
 namespace {
@@ -19,14 +20,14 @@ constexpr uint64_t kPublishedArena = 1048576;
 
 TEST(OffsetsChallengingTest, ExactWithinFivePercent) {
   const std::string dir = GLPOOL_ZOO_CHALLENGING_DIR;
-  const std::vector<std::string> files = testing_util::JsonFiles(dir);
-  ASSERT_EQ(files.size(), 11u) << "the challenging instances are missing or incomplete at " << dir
-                               << " (expected 11 *.json files)";
+  std::vector<std::string> files;
+  for (char c = 'A'; c <= 'K'; ++c) files.push_back(dir + "/minimalloc_" + c + ".csv");
   OffsetOptions options;
   options.budget_seconds = 10.0;
   for (const std::string& file : files) {
-    StatusOr<RecordSet> set = ReadRecordsJson(file);
-    ASSERT_TRUE(set.ok()) << set.status().ToString();
+    StatusOr<RecordSet> set = ReadRecordsCsv(file);
+    ASSERT_TRUE(set.ok()) << "the challenging instances are missing or incomplete at " << dir << ": "
+                          << set.status().ToString();
     SCOPED_TRACE(set->model);
     StatusOr<OffsetPlan> plan = PlanOffsets(set->records, OffsetStrategy::kExact, options);
     ASSERT_TRUE(plan.ok()) << plan.status().ToString();

@@ -46,10 +46,11 @@ TEST(OffsetsStrategiesTest, Chain) {
     EXPECT_EQ(plan.assignment.total_size, 150u) << OffsetStrategyName(s);
     EXPECT_EQ(plan.chosen, s);
   }
-  // AUTO stops at the first heuristic at the bound.
+  // AUTO stops at the first heuristic at the bound (greedy by breadth runs
+  // first).
   const OffsetPlan autoplan = Plan(kChain, OffsetStrategy::kAuto);
   EXPECT_EQ(autoplan.assignment.offsets, expected);
-  EXPECT_EQ(autoplan.chosen, OffsetStrategy::kGreedyBySize);
+  EXPECT_EQ(autoplan.chosen, OffsetStrategy::kGreedyByBreadth);
   EXPECT_TRUE(autoplan.proven_optimal);
   EXPECT_EQ(autoplan.lower_bound, 150u);
   EXPECT_EQ(autoplan.proven_lower_bound, 150u);
