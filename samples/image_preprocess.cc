@@ -42,9 +42,12 @@ float Sample(const RgbImage& image, float x, float y, int c) {
   const int64_t x0 = static_cast<int64_t>(x), y0 = static_cast<int64_t>(y);
   const int64_t x1 = std::min(x0 + 1, image.width - 1), y1 = std::min(y0 + 1, image.height - 1);
   const float fx = x - static_cast<float>(x0), fy = y - static_cast<float>(y0);
-  const float top = image.at(x0, y0, c) * (1 - fx) + image.at(x1, y0, c) * fx;
-  const float bottom = image.at(x0, y1, c) * (1 - fx) + image.at(x1, y1, c) * fx;
-  return top * (1 - fy) + bottom * fy;
+  // a + (b - a) * f rather than a * (1 - f) + b * f: the latter rounds 255
+  // and 255 to 255.00002, a pixel value just above 1 after scaling.
+  const auto lerp = [](float a, float b, float f) { return a + (b - a) * f; };
+  const float top = lerp(image.at(x0, y0, c), image.at(x1, y0, c), fx);
+  const float bottom = lerp(image.at(x0, y1, c), image.at(x1, y1, c), fx);
+  return std::min(255.0f, std::max(0.0f, lerp(top, bottom, fy)));
 }
 
 }  // namespace

@@ -148,6 +148,23 @@ TEST(ImageToTensor, StretchHalvesByAveragingPairsAndDoublesByQuarters) {
   }
 }
 
+TEST(ImageToTensor, WhiteStaysExactlyOneAtEveryScale) {
+  // Blending equal neighbours must give them back: 255 * (1 - f) + 255 * f
+  // rounds above 255 for some f, a value above 1 that no image holds (the
+  // image fuzz target found it with a white 6 x 11 BMP).
+  const RgbImage white = MakeImage(6, 11, [](int64_t, int64_t, int) { return 255; });
+  for (int64_t h = 1; h <= 16; ++h) {
+    for (int64_t w = 1; w <= 8; ++w) {
+      const Shape shape = {1, 3, h, w};
+      for (const char* resize : {"stretch", "crop"}) {
+        for (float v : ImageToTensor(white, shape, Parsed(resize)).ToFloats()) {
+          ASSERT_EQ(v, 1.0f) << resize << " to " << h << " x " << w;
+        }
+      }
+    }
+  }
+}
+
 TEST(ImageToTensor, KeepAspectPlacesTopLeftAndPadsWithZeroAfterMeanAndStd) {
   // 4 x 2 into 4 x 4: scale 1, the image fills rows 0-1, rows 2-3 are 0
   // (not (0 - mean) / std: PaddleOCR pads the normalised tensor).
