@@ -3,6 +3,7 @@
 #include <glad/gles2.h>
 
 #include <algorithm>
+#include <set>
 
 #include "api/current_context.h"
 #include "api/gpu_binding.h"
@@ -57,6 +58,9 @@ struct Session::Impl {
   std::vector<TaskInfo> no_tasks;
   PartitionReport no_partition;
   std::vector<double> no_times;
+  // CPU reference: the last Run's inputs, outputs and kept intermediates,
+  // for ReadTensor.
+  std::map<std::string, TensorData> cpu_values;
   // Set once a reset is seen: a lost context's objects are gone, so this
   // session refuses to run again (its destructor still deletes its names).
   bool context_lost = false;
@@ -68,7 +72,33 @@ struct Session::Impl {
   Status CheckInputs(const std::map<std::string, TensorData>& inputs) const;
   Status MoveBoundInputs();
   Status MoveBoundOutputs();
+  StatusOr<std::map<std::string, TensorData>> RunCpuReference(const std::map<std::string, TensorData>& inputs);
 };
+
+// The CPU reference computes every tensor; like the GPU it keeps only the
+// ones asked for, so ReadTensor answers the same on both backends.
+StatusOr<std::map<std::string, TensorData>> Session::Impl::RunCpuReference(
+    const std::map<std::string, TensorData>& inputs) {
+  cpu_values.clear();
+  cpu_reference::RunOptions run_options;
+  run_options.keep_all_tensors = options.keep_all || !options.keep.empty();
+  GLPOOL_ASSIGN_OR_RETURN(auto values, cpu_reference::RunGraph(current->graph, inputs, run_options));
+  const Graph& graph = current->graph;
+  std::map<std::string, TensorData> outputs;
+  for (const std::string& name : graph.outputs) {
+    auto it = values.find(name);
+    if (it != values.end()) outputs[name] = it->second;
+  }
+  if (!options.inputs_in_pool) {
+    for (const auto& [name, data] : inputs) cpu_values[name] = data;
+  }
+  cpu_values.insert(outputs.begin(), outputs.end());
+  const std::set<std::string> keep(options.keep.begin(), options.keep.end());
+  for (auto& [name, data] : values) {
+    if (options.keep_all || keep.count(name)) cpu_values.emplace(name, std::move(data));
+  }
+  return outputs;
+}
 
 // GLES 3.2's reset status (the KHR_robustness query): a context reset by
 // the driver (a GPU hang, a driver update, another app's fault) reports it
@@ -113,6 +143,12 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     executor_options.memory_budget_bytes = options.memory_budget_bytes;
     executor_options.programs = programs;
     executor_options.cpu_fallback = options.cpu_fallback;
+    executor_options.memory_mode = options.memory_mode;
+    executor_options.inputs_in_pool = options.inputs_in_pool;
+    executor_options.outputs_in_pool = options.outputs_in_pool;
+    executor_options.keep = std::set<std::string>(options.keep.begin(), options.keep.end());
+    executor_options.keep_all = options.keep_all;
+    executor_options.pools = options.pools;
     if (options.precision == Precision::kFp16 && plans.empty() && !options.calibration_inputs.empty()) {
       StatusOr<std::set<std::string>> unsafe = FindHalfUnsafeTensors(plan->graph, options.calibration_inputs, programs);
       if (!unsafe.ok()) return unsafe.status().WithContext(model.label() + ": fp16 calibration");
@@ -176,6 +212,11 @@ Status Session::Impl::MoveBoundInputs() {
       GLPOOL_RETURN_IF_ERROR(executor.BorrowBuffer(name, zero_copy ? it->second.gl_name : 0));
     }
     if (it == bound_inputs.end()) continue;
+    if (executor.Pooled(name)) {
+      return UnsupportedError("input '" + name + "' is planned in the pool (SessionOptions::inputs_in_pool), so it "
+                              "has no object of its own to fill from a bound GL object; turn inputs_in_pool off "
+                              "to bind it");
+    }
     GLPOOL_RETURN_IF_ERROR(CheckGpuObject(name, it->second, graph.FindTensor(name)->shape, external));
     // An input no task reads needs nothing moved.
     if (!external.present || zero_copy) continue;
@@ -191,6 +232,11 @@ Status Session::Impl::MoveBoundInputs() {
         GLPOOL_RETURN_IF_ERROR(executor.BorrowBuffer(name, 0));
       }
       continue;
+    }
+    if (executor.Pooled(name)) {
+      return UnsupportedError("output '" + name + "' is planned in the pool (SessionOptions::outputs_in_pool), so "
+                              "it has no object of its own to share with a bound GL object; turn outputs_in_pool "
+                              "off to bind it");
     }
     if (!external.present) {
       return UnsupportedError("output '" + name + "' has no GPU object of its own (a constant, or an alias of an "
@@ -292,7 +338,7 @@ void Session::UnbindAll() {
 StatusOr<std::map<std::string, TensorData>> Session::Run(const std::map<std::string, TensorData>& inputs) {
   Impl& s = *impl_;
   GLPOOL_RETURN_IF_ERROR(s.CheckInputs(inputs));
-  if (!s.gpu()) return cpu_reference::RunGraph(s.current->graph, inputs);
+  if (!s.gpu()) return s.RunCpuReference(inputs);
   GLPOOL_RETURN_IF_ERROR(s.CheckContext());
   GLPOOL_RETURN_IF_ERROR(s.MoveBoundInputs());
   GpuSideIo gpu;
@@ -306,6 +352,25 @@ StatusOr<std::map<std::string, TensorData>> Session::Run(const std::map<std::str
   }
   GLPOOL_RETURN_IF_ERROR(s.MoveBoundOutputs());
   return outputs;
+}
+
+StatusOr<TensorData> Session::ReadTensor(const std::string& name) const {
+  const Impl& s = *impl_;
+  if (s.gpu()) {
+    StatusOr<TensorData> read = s.current->executor->ReadTensor(name);
+    if (!read.ok()) return read.status().WithContext(s.model.label());
+    return read;
+  }
+  const Graph& graph = s.current->graph;
+  const Tensor* tensor = graph.FindTensor(name);
+  if (tensor == nullptr) {
+    return NotFoundError(s.model.label() + ": ReadTensor: no tensor named '" + name + "' in the graph as it runs");
+  }
+  if (tensor->is_constant) return tensor->data;
+  auto it = s.cpu_values.find(name);
+  if (it != s.cpu_values.end()) return it->second;
+  return RemovedError(s.model.label() + ": tensor '" + name + "' was not kept. Keep it to read it after Run: " +
+                      "SessionOptions::keep (glpool run --keep " + name + ") or keep_all (--keep-all)");
 }
 
 const MemoryReport& Session::memory() const {

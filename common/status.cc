@@ -15,6 +15,7 @@ const char* StatusCodeName(StatusCode code) {
     case StatusCode::kGlError: return "GL error";
     case StatusCode::kUnavailable: return "unavailable";
     case StatusCode::kContextLost: return "context lost";
+    case StatusCode::kRemoved: return "removed";
     case StatusCode::kInternal: return "internal error";
   }
   return "unknown";

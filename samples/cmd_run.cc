@@ -2,6 +2,8 @@
 //                  [--labels FILE] [--strategy S] [--objects K]
 //                  [--precision P] [--order given|memory] [--repeat N] [--json] [--backend gpu|cpu]
 //                  [--overlay [--frames N]] [--overlay-png FILE] [--profile N]
+//                  [--memory-mode pooled|naive|reuse|dynamic] [--inputs-in-pool] [--outputs-in-pool]
+//                  [--keep NAME]... [--keep-all] [--dump NAME=FILE.pb]...
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
@@ -9,6 +11,7 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 
+#include "glpool/gpu_info.h"
 #include "glpool/session.h"
 #include "samples/commands.h"
 #include "samples/image_flags.h"
@@ -17,6 +20,8 @@
 #include "samples/model_loading.h"
 #include "samples/overlay/overlay_png.h"
 #include "samples/partition_report.h"
+#include "samples/pools_json.h"
+#include "samples/process_memory.h"
 #include "samples/overlay/overlay_session.h"
 #include "samples/overlay/overlay_window.h"
 #include "samples/sample_context.h"
@@ -45,7 +50,30 @@ struct RunFlags {
   bool no_cpu_fallback = false;
   ImageFlags image;          // how an --input image becomes the tensor
   std::string labels;        // one class name per line, for classifier outputs
+  std::string memory_mode = "pooled";
+  bool inputs_in_pool = false;
+  bool outputs_in_pool = false;
+  std::vector<std::string> keep;  // intermediates readable after the run
+  bool keep_all = false;
+  std::vector<std::string> dump;  // NAME=FILE.pb: write a tensor after the last run
+  bool list_tensors = false;      // name every pooled tensor (what --keep takes)
+  std::string pools;              // named pools, JSON (samples/pools_json.h)
 };
+
+// --dump NAME=FILE.pb: each tensor read after the last run and saved.
+Status DumpTensors(const Session& session, const std::vector<std::string>& dumps, nlohmann::json* report) {
+  for (const std::string& dump : dumps) {
+    const size_t equals = dump.rfind('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == dump.size()) {
+      return InvalidArgumentError("--dump '" + dump + "': expected NAME=FILE.pb");
+    }
+    const std::string name = dump.substr(0, equals), path = dump.substr(equals + 1);
+    GLPOOL_ASSIGN_OR_RETURN(TensorData data, session.ReadTensor(name));
+    GLPOOL_TRY_CONTEXT(SaveTensorFile(data, name, path), "--dump");
+    (*report)["dumped"].push_back({{"tensor", name}, {"file", path}, {"shape", ShapeToString(data.shape)}});
+  }
+  return Status::Ok();
+}
 
 // The `count` slowest tasks of the session's last timed run, slowest first,
 // with their share of the run's summed task time.
@@ -131,11 +159,47 @@ void PrintHuman(const nlohmann::json& report) {
               << (bound > 0 ? pool / bound : 1.0) << "x)\n"
               << "          GL bytes allocated for the pool: " << m["gl_pool_bytes"].get<uint64_t>()
               << ", external (inputs, outputs, weights): " << m["external_bytes"].get<uint64_t>() / 1e6 << " MB\n";
+    if (m.contains("pools") && m["pools"].size() > 1) {
+      for (const auto& p : m["pools"]) {
+        std::cout << "          pool " << p["name"].get<std::string>() << " (" << p["storage"].get<std::string>()
+                  << ", " << p["strategy"].get<std::string>() << " -> " << p["chosen"].get<std::string>()
+                  << "): " << p["tensors"].get<size_t>() << " tensors in " << p["objects"].get<size_t>()
+                  << " objects, " << p["pool_bytes"].get<uint64_t>() / 1e6 << " MB (naive "
+                  << p["naive_bytes"].get<uint64_t>() / 1e6 << " MB, lower bound "
+                  << p["lower_bound_bytes"].get<uint64_t>() / 1e6 << " MB)\n";
+      }
+    }
+    std::cout << "          memory mode " << m["memory_mode"].get<std::string>() << ": GL bytes of the pool live at "
+              << "once, at most " << m["peak_live_bytes"].get<uint64_t>() / 1e6 << " MB";
+    if (m["memory_mode"] == "dynamic") {
+      std::cout << " (" << m["objects_made_per_run"].get<uint64_t>() << " objects made and deleted per run)";
+    }
+    std::cout << "\n";
+    if (m["pooled_inputs"].get<size_t>() + m["pooled_outputs"].get<size_t>() + m["kept_tensors"].get<size_t>() > 0) {
+      std::cout << "          in the pool: " << m["pooled_inputs"].get<size_t>() << " graph inputs, "
+                << m["pooled_outputs"].get<size_t>() << " graph outputs; " << m["kept_tensors"].get<size_t>()
+                << " intermediates kept\n";
+    }
+    std::cout << "          process resident memory " << m["rss_bytes"].get<uint64_t>() / 1e6 << " MB (peak "
+              << m["peak_rss_bytes"].get<uint64_t>() / 1e6 << " MB)";
+    if (m.contains("device_free_kib")) {
+      std::cout << ", device free " << m["device_free_kib"].get<int64_t>() / 1024.0 << " MiB ("
+                << m["device_memory_source"].get<std::string>() << ")";
+    }
+    std::cout << "\n";
     const size_t integers = m["fp32_integer_tensors"].get<size_t>(), ranged = m["fp32_range_tensors"].get<size_t>();
     const size_t logits = m["fp32_logit_tensors"].get<size_t>();
     if (integers + ranged + logits > 0) {
       std::cout << "          kept in fp32: " << integers << " integer/bool tensors, " << ranged
                 << " float tensors whose calibrated range half cannot hold, " << logits << " logits of heads\n";
+    }
+  }
+  if (report.contains("pooled_tensors")) {
+    std::cout << "tensors:  (pooled, in order of first task: name, N x C x H x W, bytes, tasks, object)\n";
+    for (const auto& t : report["pooled_tensors"]) {
+      std::cout << "          " << t["name"].get<std::string>() << "  " << t["nchw"].get<std::string>() << "  "
+                << t["bytes"].get<uint64_t>() << " B  tasks " << t["first_task"].get<int64_t>() << ".."
+                << t["last_task"].get<int64_t>() << "  object " << t["object"].get<size_t>() << "\n";
     }
   }
   if (report.contains("partition")) PrintPartition(report["partition"], std::cout);
@@ -149,6 +213,12 @@ void PrintHuman(const nlohmann::json& report) {
     }
   }
   if (report.contains("mask_png")) std::cout << "mask:     " << report["mask_png"].get<std::string>() << "\n";
+  if (report.contains("dumped")) {
+    for (const auto& d : report["dumped"]) {
+      std::cout << "dumped:   " << d["tensor"].get<std::string>() << " " << d["shape"].get<std::string>() << " -> "
+                << d["file"].get<std::string>() << "\n";
+    }
+  }
   std::cout << std::setprecision(2) << "time:     " << report["median_ms"].get<double>() << " ms per run (median of "
             << report["runs"].get<int>() << ", first " << report["first_ms"].get<double>() << " ms)\n";
 }
@@ -166,7 +236,14 @@ int RunOverlay(const RunFlags& flags, const Model& model, const std::map<std::st
   auto precision = ParsePrecision(flags.precision);
   if (!objects.ok()) return fail(objects.status());
   if (!precision.ok()) return fail(precision.status());
-  const overlay::Selection selection{*objects, *precision, flags.strategy};
+  auto mode = ParseMemoryMode(flags.memory_mode);
+  if (!mode.ok()) return fail(mode.status().WithContext("--memory-mode"));
+  overlay::Selection selection{*objects, *precision, flags.strategy, *mode, {}};
+  if (!flags.pools.empty()) {
+    auto pools = samples::LoadNamedPoolsFile(flags.pools);
+    if (!pools.ok()) return fail(pools.status());
+    selection.pools = std::move(pools).value();
+  }
   auto context = samples::MakeSampleContext(flags.overlay ? "window" : "headless",
                                             {1280, 800, "glpool: " + flags.model, true});
   if (!context.ok()) return fail(context.status().WithContext("no OpenGL ES 3.1 context for the overlay"));
@@ -242,6 +319,9 @@ int RunModel(const RunFlags& flags) {
     if (!order.ok()) return fail(order.status());
     options.node_order = *order;
     options.memory_budget_bytes = flags.memory_budget;
+    auto mode = ParseMemoryMode(flags.memory_mode);
+    if (!mode.ok()) return fail(mode.status().WithContext("--memory-mode"));
+    options.memory_mode = *mode;
     auto made = samples::MakeSampleContext(flags.context);
     if (!made.ok()) {
       return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
@@ -256,6 +336,15 @@ int RunModel(const RunFlags& flags) {
   } else {
     return fail(InvalidArgumentError("unknown backend '" + flags.backend + "' (expected gpu or cpu)"));
   }
+  if (!flags.pools.empty()) {
+    auto pools = samples::LoadNamedPoolsFile(flags.pools);
+    if (!pools.ok()) return fail(pools.status());
+    options.pools = std::move(pools).value();
+  }
+  options.inputs_in_pool = flags.inputs_in_pool;
+  options.outputs_in_pool = flags.outputs_in_pool;
+  options.keep = flags.keep;
+  options.keep_all = flags.keep_all;
   auto session = Session::Create(*model, options);
   if (!session.ok()) return fail(session.status());
   std::vector<double> ms;
@@ -273,6 +362,7 @@ int RunModel(const RunFlags& flags) {
     if (!written.ok()) return fail(written.WithContext("--mask-png"));
     report["mask_png"] = flags.mask_png;
   }
+  if (Status dumped = DumpTensors(**session, flags.dump, &report); !dumped.ok()) return fail(dumped);
   if (options.backend == Backend::kGpu) {
     const MemoryReport& m = (*session)->memory();
     report["memory"] = {{"objects", m.objects},           {"precision", m.precision},
@@ -284,7 +374,36 @@ int RunModel(const RunFlags& flags) {
                         {"fp32_integer_tensors", m.fp32_integer_tensors},
                         {"fp32_range_tensors", m.fp32_range_tensors},
                         {"fp32_logit_tensors", m.fp32_logit_tensors},
-                        {"order", NodeOrderName(options.node_order)}};
+                        {"order", NodeOrderName(options.node_order)},
+                        {"memory_mode", m.memory_mode},   {"peak_live_bytes", m.peak_live_bytes},
+                        {"objects_made_per_run", m.objects_made_per_run},
+                        {"pooled_inputs", m.pooled_inputs}, {"pooled_outputs", m.pooled_outputs},
+                        {"kept_tensors", m.kept_tensors}};
+    const samples::ProcessMemory process = samples::ReadProcessMemory();
+    report["memory"]["rss_bytes"] = process.rss_bytes;
+    report["memory"]["peak_rss_bytes"] = process.peak_rss_bytes;
+    auto device = QueryDeviceMemory();
+    if (device.ok() && device->available) {
+      report["memory"]["device_free_kib"] = device->free_kib;
+      report["memory"]["device_total_kib"] = device->total_kib;
+      report["memory"]["device_memory_source"] = device->source;
+    }
+    for (const PoolSummary& pool : m.pools) {
+      report["memory"]["pools"].push_back({{"name", pool.name},         {"storage", pool.storage},
+                                           {"strategy", pool.strategy}, {"chosen", pool.chosen},
+                                           {"tensors", pool.tensors},   {"objects", pool.objects},
+                                           {"naive_bytes", pool.naive_bytes}, {"pool_bytes", pool.pool_bytes},
+                                           {"lower_bound_bytes", pool.lower_bound_bytes}});
+    }
+    if (flags.list_tensors) {
+      for (const PlacedTensor& t : (*session)->tensors()) {
+        report["pooled_tensors"].push_back(
+            {{"name", t.name},
+             {"nchw", std::to_string(t.layout.n) + "x" + std::to_string(t.layout.c) + "x" + std::to_string(t.layout.h) +
+                          "x" + std::to_string(t.layout.w)},
+             {"bytes", t.bytes}, {"first_task", t.first_task}, {"last_task", t.last_task}, {"object", t.object}});
+      }
+    }
     report["tasks"] = (*session)->tasks().size();
     report["partition"] = PartitionJson((*session)->partition());
     if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(**session, flags.profile);
@@ -294,6 +413,7 @@ int RunModel(const RunFlags& flags) {
   std::sort(sorted.begin(), sorted.end());
   report["median_ms"] = sorted[sorted.size() / 2];
   report["runs"] = static_cast<int>(ms.size());
+  report["runs_ms"] = ms;
   if (flags.json) {
     std::cout << report.dump(2) << "\n";
   } else {
@@ -338,6 +458,28 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--frames", flags->frames, "With --overlay: close after this many frames")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  command->add_option("--memory-mode", flags->memory_mode,
+                      "pooled (the planned pool of --strategy), naive (one object per tensor), reuse (equal sizes "
+                      "share), or dynamic (each tensor's object made before its first task and deleted after its "
+                      "last, every run)")
+      ->capture_default_str();
+  command->add_flag("--inputs-in-pool", flags->inputs_in_pool,
+                    "Plan graph inputs with the intermediates (their memory is reused once read)");
+  command->add_flag("--outputs-in-pool", flags->outputs_in_pool,
+                    "Plan graph outputs with the intermediates (live to the end of the run)");
+  // One value per occurrence: `--keep a --keep b MODEL` must not swallow MODEL.
+  command->add_option("--keep", flags->keep, "Keep this intermediate readable after the run (repeatable)")
+      ->allow_extra_args(false);
+  command->add_flag("--keep-all", flags->keep_all, "Keep every intermediate readable after the run");
+  command->add_option("--pools", flags->pools,
+                      "Named pools, JSON: {\"pools\": [{\"name\", \"tensors\" (names or globs), \"op_types\", "
+                      "\"dtypes\", \"objects\", \"precision\", \"strategy\"}]}; each planned on its own");
+  command->add_flag("--list-tensors", flags->list_tensors,
+                    "List every pooled tensor by name (the names --keep and --dump take), its size and lifetime");
+  command->add_option("--dump", flags->dump,
+                      "NAME=FILE.pb: write tensor NAME after the last run (an intermediate must be kept; "
+                      "repeatable)")
+      ->allow_extra_args(false);
   AddModelLoadFlags(*command, flags->load);
   command->callback([&exit_code, flags] { exit_code = RunModel(*flags); });
 }

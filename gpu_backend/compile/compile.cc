@@ -21,7 +21,7 @@ bool IsAlias(const Node& node) {
 }
 
 // Assigns every tensor its storage root and class.
-Status AssignStorage(const Graph& graph, CompiledGraph* compiled) {
+Status AssignStorage(const Graph& graph, const CompileOptions& options, CompiledGraph* compiled) {
   for (const auto& [name, tensor] : graph.tensors) {
     compiled->storage[name] = {name, tensor.is_constant ? StorageClass::kConstant : StorageClass::kPooled};
   }
@@ -34,9 +34,17 @@ Status AssignStorage(const Graph& graph, CompiledGraph* compiled) {
     }
     out->second = in->second;  // topological order: the input's root is final
   }
-  std::set<std::string> external_roots;
-  for (const std::string& name : graph.inputs) external_roots.insert(compiled->storage[name].root);
-  for (const std::string& name : graph.outputs) external_roots.insert(compiled->storage[name].root);
+  std::set<std::string> input_roots, output_roots, external_roots;
+  for (const std::string& name : graph.inputs) input_roots.insert(compiled->storage[name].root);
+  for (const std::string& name : graph.outputs) output_roots.insert(compiled->storage[name].root);
+  // A root that is both an input and an output (an output aliasing an
+  // input) stays external either way: the caller's object holds it.
+  for (const std::string& root : input_roots) {
+    if (!options.inputs_in_pool || output_roots.count(root)) external_roots.insert(root);
+  }
+  for (const std::string& root : output_roots) {
+    if (!options.outputs_in_pool || input_roots.count(root)) external_roots.insert(root);
+  }
   for (auto& [name, storage] : compiled->storage) {
     if (storage.storage == StorageClass::kPooled && external_roots.count(storage.root)) {
       storage.storage = StorageClass::kExternal;
@@ -47,9 +55,12 @@ Status AssignStorage(const Graph& graph, CompiledGraph* compiled) {
 
 }  // namespace
 
-StatusOr<CompiledGraph> CompileGraph(const Graph& graph) {
+StatusOr<CompiledGraph> CompileGraph(const Graph& graph, const CompileOptions& options) {
   CompiledGraph compiled;
-  GLPOOL_RETURN_IF_ERROR(AssignStorage(graph, &compiled));
+  GLPOOL_RETURN_IF_ERROR(AssignStorage(graph, options, &compiled));
+  // Pooled graph inputs are written by the upload before task 0.
+  std::set<std::string> uploaded;
+  for (const std::string& name : graph.inputs) uploaded.insert(compiled.storage[name].root);
   std::map<std::string, PooledTensor> pooled;
   auto touch = [&](const std::string& name, TaskId task, bool writes) -> Status {
     auto it = compiled.storage.find(name);
@@ -58,11 +69,13 @@ StatusOr<CompiledGraph> CompileGraph(const Graph& graph) {
     const std::string& root = it->second.root;
     auto [entry, inserted] = pooled.try_emplace(root);
     if (inserted) {
-      if (!writes) return InvalidModelError("tensor '" + name + "' is read before any task writes it");
+      if (!writes && !uploaded.count(root)) {
+        return InvalidModelError("tensor '" + name + "' is read before any task writes it");
+      }
       entry->second.name = root;
       entry->second.shape = graph.FindTensor(root)->shape;
       entry->second.layout = LayoutOf(entry->second.shape);
-      entry->second.first_task = task;
+      entry->second.first_task = uploaded.count(root) ? 0 : task;
     }
     entry->second.last_task = std::max(entry->second.last_task, task);
     return Status::Ok();
@@ -90,7 +103,18 @@ StatusOr<CompiledGraph> CompileGraph(const Graph& graph) {
     }
     compiled.tasks.push_back(std::move(t));
   }
-  for (auto& [name, tensor] : pooled) compiled.pooled.push_back(std::move(tensor));
+  // Kept roots and pooled outputs live to the end of the run.
+  const TaskId end = compiled.tasks.empty() ? 0 : static_cast<TaskId>(compiled.tasks.size() - 1);
+  std::set<std::string> to_end;
+  for (const std::string& name : options.keep) {
+    auto it = compiled.storage.find(name);
+    if (it != compiled.storage.end()) to_end.insert(it->second.root);
+  }
+  for (const std::string& name : graph.outputs) to_end.insert(compiled.storage[name].root);
+  for (auto& [name, tensor] : pooled) {
+    if (options.keep_all || to_end.count(name)) tensor.last_task = end;
+    compiled.pooled.push_back(std::move(tensor));
+  }
   std::stable_sort(compiled.pooled.begin(), compiled.pooled.end(), [](const PooledTensor& a, const PooledTensor& b) {
     return a.first_task < b.first_task;
   });

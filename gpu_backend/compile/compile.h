@@ -10,6 +10,8 @@
 //   kExternal (graph inputs and outputs, owned by the user; a root any of
 //   whose aliases is a graph input/output is external too), kPooled (the
 //   intermediates the planner packs into shared objects or the arena).
+// - CompileOptions may pool graph inputs and outputs too, and keep roots
+//   alive to the end of the run.
 // - A pooled root lives from the first to the last task that reads or
 //   writes it or any alias of it, inclusive: so an aliasing reshape extends
 //   its source's lifetime rather than getting a record.
@@ -17,6 +19,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,8 +60,22 @@ struct CompiledGraph {
   std::vector<PooledTensor> pooled;              // ordered by first_task, then name
 };
 
+// Which graph inputs and outputs join the pool, and which intermediates
+// outlive their last reader (SessionOptions' memory options).
+struct CompileOptions {
+  // Graph inputs become pooled: live from task 0 (they are uploaded before
+  // it) to their last reader.
+  bool inputs_in_pool = false;
+  // Graph outputs (not also inputs) become pooled, live to the last task:
+  // they are read back after the run.
+  bool outputs_in_pool = false;
+  // Pooled roots (or tensors whose root is pooled) live to the last task.
+  std::set<std::string> keep;
+  bool keep_all = false;
+};
+
 // Fails (kInvalidModel) only on a graph that breaks the IR's invariants:
 // an undefined tensor, a tensor read before it is written.
-StatusOr<CompiledGraph> CompileGraph(const Graph& graph);
+StatusOr<CompiledGraph> CompileGraph(const Graph& graph, const CompileOptions& options = {});
 
 }  // namespace glpool

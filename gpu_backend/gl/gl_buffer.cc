@@ -38,6 +38,8 @@ StatusOr<GlBuffer> GlBuffer::Create(uint64_t bytes) {
   return CreateWithData(zeros.data(), bytes);
 }
 
+StatusOr<GlBuffer> GlBuffer::CreateUninitialized(uint64_t bytes) { return CreateWithData(nullptr, bytes); }
+
 StatusOr<GlBuffer> GlBuffer::CreateWithData(const void* data, uint64_t bytes) {
   if (bytes == 0) return InvalidArgumentError("a shader storage buffer needs a size above 0 bytes");
   GLuint id = 0;

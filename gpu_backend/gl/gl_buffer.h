@@ -24,6 +24,10 @@ class GlBuffer {
 
   // A zero-filled buffer of `bytes` (> 0) bytes.
   static StatusOr<GlBuffer> Create(uint64_t bytes);
+  // A buffer of `bytes` (> 0) whose contents are undefined until written
+  // (glBufferData with no data): for objects a kernel writes before any
+  // read, made on every run (the dynamic memory mode).
+  static StatusOr<GlBuffer> CreateUninitialized(uint64_t bytes);
   // A buffer holding a copy of `data`.
   static StatusOr<GlBuffer> CreateWithData(const void* data, uint64_t bytes);
 

@@ -32,6 +32,12 @@ StatusOr<GlFence> GlFence::Insert() {
   return fence;
 }
 
+StatusOr<bool> GlFence::Signaled() const {
+  GLPOOL_GL_CALL_RETURN(GLenum result, glClientWaitSync(sync_, GL_SYNC_FLUSH_COMMANDS_BIT, 0));
+  if (result == GL_WAIT_FAILED) return GlError("glClientWaitSync failed");
+  return result == GL_ALREADY_SIGNALED || result == GL_CONDITION_SATISFIED;
+}
+
 Status GlFence::Wait(uint64_t timeout_ns) const {
   GLPOOL_GL_CALL_RETURN(GLenum result, glClientWaitSync(sync_, GL_SYNC_FLUSH_COMMANDS_BIT, timeout_ns));
   if (result == GL_TIMEOUT_EXPIRED) return GlError("GPU work did not finish within the fence timeout");

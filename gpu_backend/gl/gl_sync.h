@@ -20,6 +20,10 @@ class GlFence {
 
   // Inserts a fence after every command issued so far.
   static StatusOr<GlFence> Insert();
+  bool valid() const { return sync_ != nullptr; }
+  // Whether the GPU has passed the fence, without waiting (flushes, so a
+  // fence not yet submitted will be).
+  StatusOr<bool> Signaled() const;
   // Blocks until the GPU passes the fence; a timeout is an error.
   Status Wait(uint64_t timeout_ns = 10'000'000'000ull) const;
 

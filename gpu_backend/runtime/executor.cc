@@ -1,138 +1,73 @@
+// The executor's tasks (a kernel plan or a CPU fallback per node), their
+// programs and bindings, creation and Run. The pool is in executor_pool.cc,
+// transfers in executor_transfers.cc, the dynamic memory mode and kept
+// tensors in executor_dynamic.cc.
 #include "gpu_backend/runtime/executor.h"
-#include "gpu_backend/graph/precision_sensitive.h"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
 #include <set>
 
-#include "gpu_backend/compile/compile.h"
-#include "gpu_backend/gl/gl_buffer.h"
 #include "gpu_backend/gl/gl_call.h"
 #include "gpu_backend/gl/gl_counters.h"
-#include "gpu_backend/gl/gl_info.h"
-#include "gpu_backend/gl/gl_shader.h"
-#include "gpu_backend/gl/gl_texture.h"
-#include "gpu_backend/gl/texture_transfer.h"
-#include "gpu_backend/kernels/kernel.h"
-#include "gpu_backend/kernels/kernel_check.h"
-#include "gpu_backend/kernels/logical_index.h"
 #include "gpu_backend/graph/passes/passes.h"
+#include "gpu_backend/graph/precision_sensitive.h"
+#include "gpu_backend/kernels/kernel_check.h"
 #include "gpu_backend/runtime/binding_limits.h"
 #include "gpu_backend/runtime/cpu_fallback.h"
+#include "gpu_backend/runtime/executor_state.h"
 #include "gpu_backend/runtime/gpu_values.h"
-#include "gpu_backend/runtime/layout_convert.h"
-#include "gpu_backend/runtime/pool_plan.h"
-#include "gpu_backend/runtime/tensor_spans.h"
+#include "gpu_backend/runtime/named_pools.h"
 #include "shaders/embedded_shaders.h"
 
 namespace glpool {
 
-namespace {
-
 using gl::GlBuffer;
 using gl::GlProgram;
 using gl::GlTexture;
-
-struct TaskRuntime {
-  KernelPlan plan;
-  std::vector<std::string> roots;       // inputs then outputs, alias-resolved
-  std::vector<size_t> weight_buffers;   // indices into State::buffers
-  const GlProgram* program = nullptr;
-  const Node* cpu_node = nullptr;       // set when the CPU reference runs the node
-};
-
-uint64_t TexelBytes(bool half) { return half ? 8 : 16; }
-
-gl::TextureFormat TextureFormatFor(bool half) { return half ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F; }
-
-// GL buffers and textures need a nonzero size; a zero-size tensor (a split
-// of width 0, an empty reshape) still gets one texel so it can be bound.
-uint64_t FootprintBytes(const Phwc4Layout& layout, bool half) {
-  return std::max<uint64_t>(static_cast<uint64_t>(layout.texels()), 1) * TexelBytes(half);
-}
-
-
-float MaxMagnitude(const std::vector<float>& values) {
-  float largest = 0.0f;
-  for (float v : values) {
-    if (std::isfinite(v)) largest = std::max(largest, std::fabs(v));
-  }
-  return largest;
-}
-
-}  // namespace
-
-struct Executor::State {
-  Graph graph;
-  ExecutorOptions options;
-  gl::GlInfo info;
-  gl::UniformWeightLimits uniform_weights;  // weights that fit go in uniform blocks
-  CompiledGraph compiled;
-  std::vector<TaskRuntime> tasks;
-  std::vector<TaskInfo> task_infos;
-  std::vector<GlBuffer> buffers;
-  std::vector<GlTexture> textures;
-  std::map<std::string, Location> locations;      // by root tensor name
-  std::vector<PoolObject> pool;
-  std::vector<PlacedTensor> pooled;
-  std::shared_ptr<ProgramCache> programs;
-  MemoryReport memory;
-  PartitionReport partition;
-  std::vector<double> task_ms;
-  bool time_tasks = false;
-  std::set<std::string> logit_roots;  // fp16: heads' logits kept in fp32
-
-  std::string Root(const std::string& name) const {
-    auto it = compiled.storage.find(name);
-    return it == compiled.storage.end() ? name : it->second.root;
-  }
-  bool fp16() const { return options.precision == Precision::kFp16; }
-  const Tensor& TensorNamed(const std::string& name) const { return *graph.FindTensor(name); }
-  Phwc4Layout LayoutOfTensor(const std::string& name) const { return LayoutOf(TensorNamed(name).shape); }
-  // Whether tensor `root` is stored as half: fp16 mode, a float tensor, and
-  // not kept in fp32 by calibration or as a head's logits.
-  bool StoresHalf(const std::string& root) const {
-    const DataType dtype = TensorNamed(root).dtype;
-    return fp16() && !IsIntegerOrBool(dtype) && !options.fp32_tensors.count(root);
-  }
-
-  bool FitsTexture(const Phwc4Layout& layout) const {
-    return layout.texels() > 0 && static_cast<int64_t>(layout.w) <= info.max_texture_size &&
-           layout.rows() * layout.slices() <= info.max_texture_size;
-  }
-
-  // The texture copy kernels through the shared ProgramCache.
-  gl::ProgramSource Transfers() const {
-    return [cache = programs](const std::string& name, const std::string& source) { return cache->Get(name, source); };
-  }
-  Status BuildTasks();
-  void CountPartition(const TaskRuntime& task, const TaskInfo& info);
-  Status PlanPool();
-  Status PlanPoolObjects(const std::string& strategy);
-  Status CheckMemoryBudget();
-  Status CreateExternal(const std::string& root);
-  Status UploadConstantsAndWeights();
-  Status CompilePrograms();
-  StatusOr<std::vector<TensorBinding>> Bindings(const TaskRuntime& task, std::vector<WeightBinding>* weights) const;
-  Status BindTask(const TaskRuntime& task) const;
-  // `as`: the tensor (the root or an alias of it) whose layout the values
-  // have; empty means the root's own.
-  Status WriteTensor(const std::string& root, const std::vector<float>& logical, const std::string& as = "");
-  StatusOr<std::vector<float>> ReadTensor(const std::string& root, const std::string& as = "") const;
-  Status RunCpuTask(const TaskRuntime& task);
-};
 
 Status Executor::State::BuildTasks() {
   GLPOOL_ASSIGN_OR_RETURN(info, gl::QueryGlInfo());
   GLPOOL_ASSIGN_OR_RETURN(uniform_weights, gl::QueryUniformWeightLimits());
   // Variadic nodes wider than this context binds become trees here, before
   // compile, so the partial results are tensors the planner places.
-  GLPOOL_ASSIGN_OR_RETURN(const size_t width,
-                          VariadicSplitWidth(info, options.objects, options.max_task_bindings));
+  GLPOOL_RETURN_IF_ERROR(CheckNamedPools(options.pools));
+  pool_specs.clear();
+  pool_specs.push_back({"default", {}, {}, {}, options.objects, options.precision, options.strategy});
+  pool_specs.insert(pool_specs.end(), options.pools.begin(), options.pools.end());
+  // The narrowest of the object kinds in use decides.
+  size_t width = SIZE_MAX;
+  for (const NamedPool& spec : pool_specs) {
+    GLPOOL_ASSIGN_OR_RETURN(const size_t kind_width,
+                            VariadicSplitWidth(info, spec.objects, options.max_task_bindings));
+    width = std::min(width, kind_width);
+  }
   GLPOOL_RETURN_IF_ERROR(SplitWideVariadics(graph, width).status());
-  GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph));
+  CompileOptions compile_options;
+  compile_options.inputs_in_pool = options.inputs_in_pool;
+  compile_options.outputs_in_pool = options.outputs_in_pool;
+  compile_options.keep = options.keep;
+  compile_options.keep_all = options.keep_all;
+  for (const std::string& name : options.keep) {
+    if (graph.FindTensor(name) == nullptr) {
+      return NotFoundError("keep: no tensor named '" + name +
+                           "' in the graph as it runs (graph passes fuse some intermediates away, a Conv's output "
+                           "followed by a Relu for one; Session::tensors() and `glpool run MODEL --list-tensors` "
+                           "name the pooled ones)");
+    }
+  }
+  GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph, compile_options));
+  pool_of = AssignNamedPools(graph, compiled, options.pools);
+  for (const PooledTensor& tensor : compiled.pooled) {
+    if (options.keep_all) kept_roots.insert(tensor.name);
+  }
+  for (const std::string& name : options.keep) {
+    const std::string root = Root(name);
+    for (const PooledTensor& tensor : compiled.pooled) {
+      if (tensor.name == root) kept_roots.insert(root);
+    }
+  }
   KernelLimits limits;
   limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);
   limits.max_shared_memory = static_cast<uint32_t>(info.max_shared_memory_bytes);
@@ -180,269 +115,6 @@ void Executor::State::CountPartition(const TaskRuntime& task, const TaskInfo& in
 
 // Plans the pool for `strategy` (no GL object is made here): the pooled
 // tensors, the shared objects or the arena, and the memory report's plan
-// figures. Called again, it starts over.
-Status Executor::State::PlanPoolObjects(const std::string& strategy) {
-  pool.clear();
-  pooled.clear();
-  memory = MemoryReport();
-  memory.objects = ObjectKindName(options.objects);
-  memory.precision = PrecisionName(options.precision);
-  memory.strategy = options.strategy;
-  std::vector<ByteRecord> byte_records;
-  // Textures pool by format: an RGBA16F texture cannot hold an fp32 tensor.
-  std::vector<Extent2DRecord> texture_records[2];  // [half]
-  std::vector<size_t> byte_tensor, texture_tensor[2];  // record -> pooled index
-  for (const auto& compiled_tensor : compiled.pooled) {
-    PlacedTensor tensor;
-    tensor.name = compiled_tensor.name;
-    tensor.layout = compiled_tensor.layout;
-    tensor.half = StoresHalf(tensor.name);
-    tensor.bytes = FootprintBytes(tensor.layout, tensor.half);
-    tensor.first_task = compiled_tensor.first_task;
-    tensor.last_task = compiled_tensor.last_task;
-    if (fp16() && !tensor.half) {
-      ++(IsIntegerOrBool(TensorNamed(tensor.name).dtype) ? memory.fp32_integer_tensors
-         : logit_roots.count(tensor.name)                  ? memory.fp32_logit_tensors
-                                                           : memory.fp32_range_tensors);
-    }
-    const bool texture = options.objects == ObjectKind::kTextures && FitsTexture(tensor.layout);
-    tensor.buffer_fallback = options.objects == ObjectKind::kTextures && !texture;
-    if (texture) {
-      texture_records[tensor.half].push_back({Phwc4Extent2D(tensor.layout), tensor.first_task, tensor.last_task});
-      texture_tensor[tensor.half].push_back(pooled.size());
-    } else {
-      byte_records.push_back({tensor.bytes, tensor.first_task, tensor.last_task});
-      byte_tensor.push_back(pooled.size());
-    }
-    memory.naive_bytes += tensor.bytes;
-    if (tensor.buffer_fallback) ++memory.buffer_fallbacks;
-    pooled.push_back(tensor);
-  }
-  memory.tensors = pooled.size();
-
-  for (bool half : {true, false}) {
-    if (texture_records[half].empty()) continue;
-    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanTexturePool(texture_records[half], strategy));
-    memory.chosen = plan.chosen;
-    memory.lower_bound_bytes += plan.lower_bound * TexelBytes(half);
-    const size_t base = pool.size();
-    for (const Extent2D& extent : plan.object_extents) {
-      PoolObject object;
-      object.storage = StorageKind::kTexture2D;
-      object.half = half;
-      object.width = extent.w;
-      object.height = extent.h;
-      object.bytes = extent.w * extent.h * TexelBytes(half);
-      pool.push_back(object);
-    }
-    for (size_t i = 0; i < texture_records[half].size(); ++i) {
-      pooled[texture_tensor[half][i]].object = base + plan.object_of[i];
-    }
-  }
-  if (!byte_records.empty() && options.objects == ObjectKind::kArena) {
-    GLPOOL_ASSIGN_OR_RETURN(ArenaPlan plan, PlanArena(byte_records, strategy,
-                                                      static_cast<uint64_t>(info.ssbo_offset_alignment),
-                                                      options.budget_seconds));
-    memory.chosen = plan.chosen;
-    memory.lower_bound_bytes += plan.lower_bound;
-    PoolObject arena;
-    arena.bytes = plan.total_bytes;
-    pool.push_back(arena);
-    for (size_t i = 0; i < byte_records.size(); ++i) {
-      pooled[byte_tensor[i]].object = pool.size() - 1;
-      pooled[byte_tensor[i]].offset = plan.offsets[i];
-    }
-  } else if (!byte_records.empty()) {
-    GLPOOL_ASSIGN_OR_RETURN(ObjectPoolPlan plan, PlanBufferPool(byte_records, strategy));
-    if (memory.chosen.empty()) memory.chosen = plan.chosen;
-    memory.lower_bound_bytes += plan.lower_bound;
-    const size_t base = pool.size();
-    for (uint64_t bytes : plan.object_bytes) {
-      PoolObject object;
-      object.bytes = bytes;
-      pool.push_back(object);
-    }
-    for (size_t i = 0; i < byte_records.size(); ++i) pooled[byte_tensor[i]].object = base + plan.object_of[i];
-  }
-
-  for (const PoolObject& object : pool) memory.pool_bytes += object.bytes;
-  memory.pool_objects = pool.size();
-  return Status::Ok();
-}
-
-// ExecutorOptions::memory_budget_bytes: a strategy whose pool does not fit
-// gives way to AUTO (the smallest verified plan); if that does not fit
-// either, creation fails here, before any GL object is made.
-Status Executor::State::CheckMemoryBudget() {
-  const uint64_t budget = options.memory_budget_bytes;
-  if (budget == 0 || memory.pool_bytes <= budget) return Status::Ok();
-  const std::string first = memory.chosen + " (" + std::to_string(memory.pool_bytes) + " bytes)";
-  if (options.strategy != "auto") {
-    GLPOOL_RETURN_IF_ERROR(PlanPoolObjects("auto"));
-    if (memory.pool_bytes <= budget) {
-      memory.chosen += " (auto: " + first + " is over the memory budget)";
-      return Status::Ok();
-    }
-  }
-  return OutOfMemoryError("the pool of intermediates needs " + std::to_string(memory.pool_bytes) + " bytes (" +
-                          std::string(ObjectKindName(options.objects)) + ", " + PrecisionName(options.precision) +
-                          ", best plan " + memory.chosen + "), more than the memory budget of " +
-                          std::to_string(budget) + " bytes; no plan of these tensors needs less than " +
-                          std::to_string(memory.lower_bound_bytes) +
-                          " bytes (the lower bound). Nothing was allocated. Raise the budget, or try fp16 "
-                          "precision or the memory node order");
-}
-
-Status Executor::State::PlanPool() {
-  GLPOOL_RETURN_IF_ERROR(PlanPoolObjects(options.strategy));
-  GLPOOL_RETURN_IF_ERROR(CheckMemoryBudget());
-
-  // Everything a kernel binds that the planner does not pool gets its own
-  // external object: graph inputs and outputs, and constants read as tensors.
-  std::set<std::string> pooled_roots;
-  for (const auto& tensor : compiled.pooled) pooled_roots.insert(tensor.name);
-  for (const TaskRuntime& task : tasks) {
-    for (const std::string& root : task.roots) {
-      if (!pooled_roots.count(root) && !locations.count(root)) GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
-    }
-  }
-  for (const std::string& name : graph.outputs) {
-    const std::string root = Root(name);
-    if (!pooled_roots.count(root) && !locations.count(root) && !TensorNamed(root).is_constant &&
-        std::find(graph.inputs.begin(), graph.inputs.end(), root) == graph.inputs.end()) {
-      GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
-    }
-  }
-
-  // One GL object per shared object, created once.
-  std::vector<size_t> gl_index(pool.size());
-  for (size_t k = 0; k < pool.size(); ++k) {
-    PoolObject& object = pool[k];
-    if (object.storage == StorageKind::kTexture2D) {
-      GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
-                              GlTexture::Create2D(static_cast<uint32_t>(object.width), static_cast<uint32_t>(object.height),
-                                                  TextureFormatFor(object.half)));
-      memory.gl_pool_bytes += texture.bytes();
-      gl_index[k] = textures.size();
-      textures.push_back(std::move(texture));
-    } else {
-      if (object.bytes > static_cast<uint64_t>(info.max_ssbo_size) && options.objects != ObjectKind::kArena) {
-        return OutOfMemoryError("a pooled buffer of " + std::to_string(object.bytes) +
-                                " bytes exceeds the context's shader storage block limit of " +
-                                std::to_string(info.max_ssbo_size));
-      }
-      GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::Create(object.bytes));
-      memory.gl_pool_bytes += buffer.bytes();
-      gl_index[k] = buffers.size();
-      buffers.push_back(std::move(buffer));
-    }
-  }
-  for (size_t i = 0; i < pooled.size(); ++i) {
-    PlacedTensor& tensor = pooled[i];
-    pool[tensor.object].tensors.push_back(i);
-    Location location;
-    location.storage = pool[tensor.object].storage;
-    location.gl_object = gl_index[tensor.object];
-    location.offset = tensor.offset;
-    location.size = tensor.bytes;
-    location.pool_object = static_cast<int>(tensor.object);
-    locations[tensor.name] = location;
-  }
-  return Status::Ok();
-}
-
-Status Executor::State::CreateExternal(const std::string& root) {
-  const Phwc4Layout layout = LayoutOfTensor(root);
-  const bool half = StoresHalf(root);
-  Location location;
-  if (options.objects == ObjectKind::kTextures && FitsTexture(layout)) {
-    GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
-                            GlTexture::Create2D(static_cast<uint32_t>(layout.w),
-                                                static_cast<uint32_t>(layout.rows() * layout.slices()),
-                                                TextureFormatFor(half)));
-    memory.external_bytes += texture.bytes();
-    location.storage = StorageKind::kTexture2D;
-    location.gl_object = textures.size();
-    textures.push_back(std::move(texture));
-  } else {
-    const uint64_t bytes = FootprintBytes(layout, half);
-    GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::Create(bytes));
-    memory.external_bytes += bytes;
-    location.storage = StorageKind::kBuffer;
-    location.gl_object = buffers.size();
-    location.size = bytes;
-    buffers.push_back(std::move(buffer));
-  }
-  locations[root] = location;
-  return Status::Ok();
-}
-
-Status Executor::State::WriteTensor(const std::string& root, const std::vector<float>& logical,
-                                    const std::string& as) {
-  const Location& location = locations.at(root);
-  const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
-  if (layout.texels() == 0) return Status::Ok();
-  std::vector<float> texels = ToPhwc4(logical, layout);
-  if (location.storage != StorageKind::kBuffer) {
-    // A pooled texture may be larger than its tensor.
-    return gl::UploadTextureRows(textures[location.gl_object], texels, layout.w,
-                                 static_cast<uint64_t>(layout.rows() * layout.slices()), Transfers());
-  }
-  const GlBuffer& buffer = buffers[location.gl_object];
-  if (StoresHalf(root)) {
-    std::vector<uint32_t> packed = PackHalves(texels);
-    return buffer.Write(location.offset, packed.data(), packed.size() * sizeof(uint32_t));
-  }
-  return buffer.Write(location.offset, texels.data(), texels.size() * sizeof(float));
-}
-
-StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root, const std::string& as) const {
-  const Location& location = locations.at(root);
-  const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
-  if (layout.texels() == 0) return std::vector<float>();
-  std::vector<float> texels;
-  if (location.storage != StorageKind::kBuffer) {
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, gl::DownloadTexture(textures[location.gl_object], Transfers()));
-    // The tensor occupies the first W columns of the first rows*slices rows.
-    const GlTexture& texture = textures[location.gl_object];
-    texels.resize(static_cast<size_t>(layout.texels()) * 4);
-    for (int64_t row = 0; row < layout.rows() * layout.slices(); ++row) {
-      std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(row * texture.width() * 4), layout.w * 4,
-                  texels.begin() + static_cast<std::ptrdiff_t>(row * layout.w * 4));
-    }
-  } else if (StoresHalf(root)) {
-    std::vector<uint32_t> packed(static_cast<size_t>(layout.texels()) * 2);
-    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, packed.data(), packed.size() * 4));
-    texels = UnpackHalves(packed);
-  } else {
-    texels.resize(static_cast<size_t>(layout.texels()) * 4);
-    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, texels.data(), texels.size() * 4));
-  }
-  return FromPhwc4(texels, layout);
-}
-
-Status Executor::State::UploadConstantsAndWeights() {
-  for (const auto& [root, location] : locations) {
-    const Tensor& tensor = TensorNamed(root);
-    if (!tensor.is_constant) continue;
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, ToGpuValues(tensor.data, root));
-    GLPOOL_TRY_CONTEXT(WriteTensor(root, values), "uploading constant " + root);
-  }
-  for (TaskRuntime& task : tasks) {
-    for (const KernelWeights& weights : task.plan.weights) {
-      if (weights.values.empty() || weights.values.size() % 4 != 0) {
-        return InternalError("kernel " + task.plan.shader + ": weights '" + weights.name +
-                             "' must be a non-empty multiple of 4 floats");
-      }
-      GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer,
-                              GlBuffer::CreateWithData(weights.values.data(), weights.values.size() * sizeof(float)));
-      memory.external_bytes += buffer.bytes();
-      task.weight_buffers.push_back(buffers.size());
-      buffers.push_back(std::move(buffer));
-    }
-  }
-  return Status::Ok();
-}
 
 StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime& task,
                                                                std::vector<WeightBinding>* weights) const {
@@ -494,11 +166,10 @@ Status Executor::State::CompilePrograms() {
 Status Executor::State::BindTask(const TaskRuntime& task) const {
   std::vector<WeightBinding> weights;
   GLPOOL_ASSIGN_OR_RETURN(std::vector<TensorBinding> bindings, Bindings(task, &weights));
-  const bool arena = options.objects == ObjectKind::kArena;
   std::vector<Span> bound;
   for (size_t i = 0; i < bindings.size(); ++i) {
     const Location& location = locations.at(task.roots[i]);
-    const Span span = SpanOf(location, arena);
+    const Span span = SpanOf(location);
     // A node may read one tensor twice (x * x): two read-only bindings of the
     // same tensor are fine. Anything else sharing bytes breaks exclusivity.
     bool twice = false;
@@ -516,7 +187,7 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
       GLPOOL_GL_CALL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, bindings[i].binding, location.borrowed));
     } else if (location.storage == StorageKind::kBuffer) {
       const GlBuffer& buffer = buffers[location.gl_object];
-      if (location.pool_object >= 0 && arena) {
+      if (location.arena) {
         GLPOOL_RETURN_IF_ERROR(buffer.BindRange(bindings[i].binding, location.offset, location.size));
       } else {
         GLPOOL_RETURN_IF_ERROR(buffer.BindToIndex(bindings[i].binding));
@@ -532,15 +203,6 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
                                                         : buffer.BindToIndex(weights[w].binding));
   }
   return Status::Ok();
-}
-
-Status Executor::State::RunCpuTask(const TaskRuntime& task) {
-  FallbackTransfers io;
-  io.read = [this](const std::string& name) { return ReadTensor(Root(name), name); };
-  io.write = [this](const std::string& name, const std::vector<float>& values) {
-    return WriteTensor(Root(name), values, name);
-  };
-  return RunCpuFallbackNode(graph, *task.cpu_node, io);
 }
 
 Executor::Executor(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -573,6 +235,12 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
 StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::string, TensorData>& inputs,
                                                           const GpuSideIo& gpu) {
   State& s = *state_;
+  s.ran = false;
+  if (s.is_dynamic()) {
+    GLPOOL_RETURN_IF_ERROR(s.BeginDynamicRun());
+    // Pooled inputs start at task 0: their objects must exist to upload.
+    if (!s.tasks.empty()) GLPOOL_RETURN_IF_ERROR(s.MakeDynamicObjects(0));
+  }
   for (const std::string& name : s.graph.inputs) {
     if (gpu.inputs.count(name)) continue;
     auto it = inputs.find(name);
@@ -587,17 +255,18 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     GLPOOL_RETURN_IF_ERROR(s.WriteTensor(s.Root(name), values));
   }
   // What was written, or read, since the last barrier.
-  const bool arena = s.options.objects == ObjectKind::kArena;
   std::vector<Span> written, read;
   bool image_writes = false, buffer_writes = false;
   s.task_ms.clear();
-  for (const TaskRuntime& task : s.tasks) {
+  for (size_t t = 0; t < s.tasks.size(); ++t) {
+    const TaskRuntime& task = s.tasks[t];
     const auto start = std::chrono::steady_clock::now();
+    if (s.is_dynamic() && t > 0) GLPOOL_RETURN_IF_ERROR(s.MakeDynamicObjects(t));
     bool needs_barrier = false;
     const size_t inputs_count = task.plan.inputs.size();
     for (size_t i = 0; i < task.roots.size(); ++i) {
       const Location& location = s.locations.at(task.roots[i]);
-      const Span span = SpanOf(location, arena);
+      const Span span = SpanOf(location);
       if (AnyOverlap(written, span) || (i >= inputs_count && AnyOverlap(read, span))) needs_barrier = true;
     }
     if (needs_barrier) {
@@ -624,13 +293,17 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     }
     for (size_t i = 0; i < task.roots.size(); ++i) {
       const Location& location = s.locations.at(task.roots[i]);
-      const Span span = SpanOf(location, arena);
+      const Span span = SpanOf(location);
       if (i >= inputs_count) {
         written.push_back(span);
         (span.storage_class == 0 ? buffer_writes : image_writes) = true;
       } else {
         read.push_back(span);
       }
+    }
+    if (s.is_dynamic()) {
+      GLPOOL_RETURN_IF_ERROR(s.ReleaseDynamicObjects(t));
+      s.memory.live_bytes_after_task.push_back(s.dynamic.live_bytes);
     }
     if (s.time_tasks) {
       GLPOOL_GL_CALL(glFinish());
@@ -656,33 +329,15 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, s.ReadTensor(root));
     GLPOOL_ASSIGN_OR_RETURN(outputs[name], FromGpuValues(tensor.dtype, tensor.shape, values, name));
   }
+  if (s.is_dynamic()) {
+    GLPOOL_RETURN_IF_ERROR(s.EndDynamicRun());
+  } else {
+    s.memory.peak_live_bytes = s.memory.gl_pool_bytes;
+  }
+  s.ran = true;
   return outputs;
 }
 
-StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
-                                                      const std::map<std::string, TensorData>& inputs,
-                                                      std::shared_ptr<ProgramCache> programs) {
-  ExecutorOptions options;
-  options.objects = ObjectKind::kBuffers;
-  options.precision = Precision::kFp32;
-  options.strategy = "naive";
-  options.programs = std::move(programs);
-  // Calibration measures every tensor, whatever runs it; whether the model
-  // may use the fallback is decided when its own executor is created.
-  options.cpu_fallback = true;
-  GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> probe, Executor::Create(graph, options));
-  GLPOOL_TRY_CONTEXT(probe->Run(inputs).status(), "fp16 calibration run");
-  const Executor::State& run = *probe->state_;
-  std::set<std::string> unsafe;
-  for (const auto& [root, location] : run.locations) {
-    const Tensor& tensor = run.TensorNamed(root);
-    if (tensor.is_constant || IsIntegerOrBool(tensor.dtype)) continue;
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, run.ReadTensor(root));
-    const float largest = MaxMagnitude(values);
-    if (largest != 0.0f && (largest < kHalfSafeMin || largest > kHalfSafeMax)) unsafe.insert(root);
-  }
-  return unsafe;
-}
 
 const Graph& Executor::graph() const { return state_->graph; }
 const std::shared_ptr<ProgramCache>& Executor::programs() const { return state_->programs; }

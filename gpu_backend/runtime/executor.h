@@ -58,6 +58,13 @@ struct ExecutorOptions {
   // than that become trees of tasks. Tests set it low to act as a device
   // with GLES 3.1's minimum limits.
   uint32_t max_task_bindings = 0;
+  // SessionOptions' memory options (glpool/options.h).
+  MemoryMode memory_mode = MemoryMode::kPooled;
+  bool inputs_in_pool = false;
+  bool outputs_in_pool = false;
+  std::set<std::string> keep;
+  bool keep_all = false;
+  std::vector<NamedPool> pools;
 };
 
 // A float tensor is stored as half in fp16 mode when its calibrated max |x|
@@ -98,6 +105,7 @@ struct GpuSideIo {
 
 class Executor {
  public:
+  struct State;  // executor_state.h: shared by the files that implement Executor
   ~Executor();
   friend StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph&, const std::map<std::string, TensorData>&,
                                                                std::shared_ptr<ProgramCache>);
@@ -113,6 +121,14 @@ class Executor {
   // with a barrier) and `gpu` outputs unread (absent from the result).
   StatusOr<std::map<std::string, TensorData>> Run(const std::map<std::string, TensorData>& inputs,
                                                   const GpuSideIo& gpu);
+
+  // A tensor's values after the last Run: constants, graph inputs and
+  // outputs with their own objects, and kept intermediates. Any other
+  // intermediate is kRemoved (its memory was reused), naming how to keep it.
+  StatusOr<TensorData> ReadTensor(const std::string& name) const;
+  // Whether `name`'s storage is in the pool (intermediates, and graph
+  // inputs/outputs with inputs_in_pool/outputs_in_pool).
+  bool Pooled(const std::string& name) const;
 
   const Graph& graph() const;
   ExternalTensor External(const std::string& name) const;
@@ -133,7 +149,6 @@ class Executor {
   void set_time_tasks(bool on);
 
  private:
-  struct State;
   explicit Executor(std::unique_ptr<State> state);
   std::unique_ptr<State> state_;
 };

@@ -32,4 +32,21 @@ StatusOr<NodeOrder> ParseNodeOrder(const std::string& name) {
   return InvalidArgumentError("unknown node order '" + name + "' (expected given or memory)");
 }
 
+const char* MemoryModeName(MemoryMode mode) {
+  switch (mode) {
+    case MemoryMode::kPooled: return "pooled";
+    case MemoryMode::kNaive: return "naive";
+    case MemoryMode::kReuse: return "reuse";
+    case MemoryMode::kDynamic: return "dynamic";
+  }
+  return "unknown";
+}
+
+StatusOr<MemoryMode> ParseMemoryMode(const std::string& name) {
+  for (MemoryMode mode : {MemoryMode::kPooled, MemoryMode::kNaive, MemoryMode::kReuse, MemoryMode::kDynamic}) {
+    if (name == MemoryModeName(mode)) return mode;
+  }
+  return InvalidArgumentError("unknown memory mode '" + name + "' (expected pooled, naive, reuse or dynamic)");
+}
+
 }  // namespace glpool

@@ -21,6 +21,7 @@ struct Location {
   uint64_t size = 0;     // bytes bound (buffers)
   int pool_object = -1;  // index into State::pool, -1 for external objects
   GLuint borrowed = 0;   // a caller's buffer bound instead (Executor::BorrowBuffer)
+  bool arena = false;    // a range of an arena buffer: [offset, offset + size)
 };
 
 // The bytes of one GL object a binding touches. Textures and whole buffers
@@ -38,11 +39,11 @@ struct Span {
   }
 };
 
-inline Span SpanOf(const Location& location, bool arena) {
+inline Span SpanOf(const Location& location) {
   Span span;
   span.storage_class = location.storage == StorageKind::kBuffer ? 0 : 1;
   span.gl_object = location.gl_object;
-  if (arena && location.pool_object >= 0) {
+  if (location.arena) {
     span.begin = location.offset;
     span.end = location.offset + location.size;
   }

@@ -39,4 +39,15 @@ struct GlInfo {
 // loads the GL entry points from that context first).
 GLPOOL_API StatusOr<GlInfo> QueryCurrentGlInfo();
 
+// The device's own memory figures, where the driver exposes them:
+// GL_NVX_gpu_memory_info (NVIDIA) or GL_ATI_meminfo (AMD). Mesa's llvmpipe
+// exposes neither (its "device memory" is the process's, see RSS).
+struct DeviceMemory {
+  bool available = false;
+  std::string source;      // the extension read, "" when unavailable
+  int64_t free_kib = 0;    // currently free video memory
+  int64_t total_kib = 0;   // NVX only: dedicated video memory (0 if unknown)
+};
+GLPOOL_API StatusOr<DeviceMemory> QueryDeviceMemory();
+
 }  // namespace glpool

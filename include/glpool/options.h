@@ -44,6 +44,43 @@ enum class NodeOrder { kGiven, kMemory };
 GLPOOL_API const char* NodeOrderName(NodeOrder order);  // "given", "memory"
 GLPOOL_API StatusOr<NodeOrder> ParseNodeOrder(const std::string& name);
 
+// How the GPU holds the pooled intermediates, after ailia SDK's memory
+// modes (one GL object per intermediate in every mode but kPooled):
+//   kPooled   the planned pool of `strategy` (the default): objects shared
+//             by tensors whose lifetimes do not overlap, made once.
+//   kNaive    one object per intermediate, made once: the most memory,
+//             nothing to plan.
+//   kReuse    tensors of equal size share an object when their lifetimes
+//             allow it (the "equality" strategy), made once.
+//   kDynamic  each intermediate's object is made (glBufferData /
+//             glTexStorage2D) right before its first task and deleted right
+//             after its last, on every Run: the fewest bytes live at once,
+//             paid for with allocations on every run. A deleted object's
+//             memory counts as live until a fence shows the GPU is done
+//             with it. Buffers and textures only (the arena is one object).
+enum class MemoryMode { kPooled, kNaive, kReuse, kDynamic };
+GLPOOL_API const char* MemoryModeName(MemoryMode mode);  // "pooled", "naive", "reuse", "dynamic"
+GLPOOL_API StatusOr<MemoryMode> ParseMemoryMode(const std::string& name);
+
+// A named pool (after Glow's proposal): the intermediates it takes and how
+// it is planned. Each pool is planned on its own, with its own object kind,
+// precision and strategy, so no two pools ever share an object. A tensor
+// goes to the first pool that matches it: by its name (exact, or a glob
+// with * and ?), by the op type of the node that writes it ("Conv"), or by
+// its dtype; an empty list matches nothing. Tensors no pool matches stay in
+// the default pool (SessionOptions' objects, precision and strategy).
+// Matching is on the pooled tensor, after graph passes (fused activations
+// write under the fused node's op type).
+struct NamedPool {
+  std::string name;
+  std::vector<std::string> tensors;   // names or globs
+  std::vector<std::string> op_types;  // the writing node's op type
+  std::vector<DataType> dtypes;
+  ObjectKind objects = ObjectKind::kBuffers;
+  Precision precision = Precision::kFp32;
+  std::string strategy = "auto";
+};
+
 struct SessionOptions {
   Backend backend = Backend::kGpu;
   ObjectKind objects = ObjectKind::kBuffers;
@@ -88,9 +125,28 @@ struct SessionOptions {
   // (Session::partition() reports how many). False: such a model fails
   // Session::Create with kUnsupported naming the node and op.
   bool cpu_fallback = true;
-  // Further memory options (graph inputs in the pool, kept tensors, named
-  // pools) become fields here when the runtime implements them; none is
-  // declared before it works.
+  // See MemoryMode. kNaive and kReuse replace `strategy`.
+  MemoryMode memory_mode = MemoryMode::kPooled;
+  // Graph inputs planned with the intermediates: each lives in the pool from
+  // its upload to its last reader, and its memory is then reused, so the
+  // input's contents are consumed by a Run (Session::ReadTensor says
+  // "removed" unless it is kept). Inputs bound to GL objects (BindInput) are
+  // copied into the pool. Off: each input has its own object.
+  bool inputs_in_pool = false;
+  // Graph outputs produced before the last task planned with the
+  // intermediates, their lifetime running to the end of the run (they are
+  // read back after it). A pooled output cannot be bound zero-copy; it is
+  // copied into the bound object.
+  bool outputs_in_pool = false;
+  // Intermediates kept after Run for Session::ReadTensor: their lifetime
+  // runs to the end of the run, so nothing later reuses their memory.
+  // Names are the imported graph's (graph passes fuse some tensors away;
+  // Create names a missing one). keep_all keeps every intermediate.
+  std::vector<std::string> keep;
+  bool keep_all = false;
+  // Named pools, matched in order (see NamedPool); memory().pools reports
+  // each planning unit. Names must be unique and not "default".
+  std::vector<NamedPool> pools;
 };
 
 }  // namespace glpool

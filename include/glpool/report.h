@@ -14,6 +14,8 @@ namespace glpool {
 // One shared object of the pool (or the single arena).
 struct PoolObject {
   StorageKind storage = StorageKind::kBuffer;
+  size_t pool = 0;                 // index into MemoryReport::pools
+  bool arena = false;              // an arena: tensors at planned offsets
   bool half = false;               // textures: RGBA16F (else RGBA32F)
   uint64_t bytes = 0;
   uint64_t width = 0, height = 0;  // textures
@@ -31,6 +33,22 @@ struct PlacedTensor {
   size_t object = 0;               // index into Session::objects()
   uint64_t offset = 0;             // in the arena; 0 otherwise
   bool buffer_fallback = false;    // textures mode: too large for a texture
+  size_t pool = 0;                 // index into MemoryReport::pools
+};
+
+// One planning unit: a named pool (or the default pool) and one storage
+// class within it, planned on its own. A textures pool is one unit per
+// texture format (RGBA16F and RGBA32F cannot share an object) plus one for
+// tensors too large for a texture, in buffers.
+struct PoolSummary {
+  std::string name;      // "default", or the NamedPool's name
+  std::string storage;   // "rgba32f textures", "rgba16f textures", "buffers", "arena"
+  std::string strategy, chosen;
+  size_t tensors = 0;
+  size_t objects = 0;
+  uint64_t naive_bytes = 0;
+  uint64_t pool_bytes = 0;
+  uint64_t lower_bound_bytes = 0;
 };
 
 struct MemoryReport {
@@ -51,6 +69,21 @@ struct MemoryReport {
   uint64_t lower_bound_bytes = 0;
   uint64_t gl_pool_bytes = 0;      // what the GL objects of the pool really hold
   uint64_t external_bytes = 0;     // inputs, outputs, constants, weights
+  // SessionOptions::memory_mode ("pooled", "naive", "reuse", "dynamic").
+  std::string memory_mode;
+  // The most GL bytes of pooled tensors live at once in the last Run, as
+  // the executor counted them (0 before a Run): in every mode but dynamic,
+  // gl_pool_bytes; in dynamic, the peak of objects made and not yet
+  // deleted (an object counts until the fence after its last task passes).
+  uint64_t peak_live_bytes = 0;
+  // Dynamic: the live bytes after each task of the last Run (the overlay's
+  // curve), and the GL objects each Run makes and deletes.
+  std::vector<uint64_t> live_bytes_after_task;
+  uint64_t objects_made_per_run = 0;
+  size_t pooled_inputs = 0;   // graph inputs in the pool (inputs_in_pool)
+  size_t pooled_outputs = 0;  // graph outputs in the pool (outputs_in_pool)
+  size_t kept_tensors = 0;    // intermediates readable after Run
+  std::vector<PoolSummary> pools;  // each planning unit; the totals above sum them
 };
 
 // One task: one shader dispatch for one node.

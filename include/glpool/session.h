@@ -43,7 +43,7 @@
 // name, a binding of the wrong kind), kBadShape (shape or object size does
 // not fit), kBadType (dtype mismatch), kUnsupported (an op or dtype with no
 // GPU kernel, naming the node), kGlError (a GL call failed, naming it),
-// kInvalidModel (import failed).
+// kInvalidModel (import failed), kRemoved (ReadTensor of a tensor not kept).
 #pragma once
 
 #include <cstdint>
@@ -103,6 +103,14 @@ class GLPOOL_API Session {
   // bound (logical layout, the model's dtype and current shape); the result
   // holds every graph output that is not bound.
   StatusOr<std::map<std::string, TensorData>> Run(const std::map<std::string, TensorData>& inputs = {});
+
+  // A tensor's values after the last Run: graph inputs and outputs,
+  // constants, and intermediates kept with SessionOptions::keep / keep_all.
+  // Any other intermediate's memory was reused after its last reader: that
+  // is kRemoved, never stale data; a name not in the graph as it runs (some
+  // are fused away) is kNotFound. With inputs_in_pool, an input not kept is
+  // removed too. Copies the values to the CPU.
+  StatusOr<TensorData> ReadTensor(const std::string& name) const;
 
   // The pool at the current shape (GPU backend; empty for the CPU reference).
   const MemoryReport& memory() const;

@@ -26,6 +26,7 @@ enum class StatusCode {
   kGlError,          // a GL/EGL call failed
   kUnavailable,      // no usable context or device
   kContextLost,      // the GL context was lost (reset); the Session cannot run again
+  kRemoved,          // a tensor whose memory was reused after its last reader (keep it to read it)
   kInternal,         // a broken invariant inside glpool
 };
 
@@ -64,6 +65,7 @@ inline Status OutOfMemoryError(std::string m) { return {StatusCode::kOutOfMemory
 inline Status GlError(std::string m) { return {StatusCode::kGlError, std::move(m)}; }
 inline Status UnavailableError(std::string m) { return {StatusCode::kUnavailable, std::move(m)}; }
 inline Status ContextLostError(std::string m) { return {StatusCode::kContextLost, std::move(m)}; }
+inline Status RemovedError(std::string m) { return {StatusCode::kRemoved, std::move(m)}; }
 inline Status InternalError(std::string m) { return {StatusCode::kInternal, std::move(m)}; }
 
 // Holds either a value or the error that prevented computing it.

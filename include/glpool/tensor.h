@@ -69,5 +69,8 @@ GLPOOL_API StatusOr<Shape> ParseShapeText(const std::string& text);
 
 // Reads a serialized ONNX TensorProto file (.pb, as in ONNX test data sets).
 GLPOOL_API StatusOr<TensorData> LoadTensorFile(const std::string& path);
+// Writes `data` as a serialized TensorProto named `name` (LoadTensorFile and
+// ONNX tools read it back).
+GLPOOL_API Status SaveTensorFile(const TensorData& data, const std::string& name, const std::string& path);
 
 }  // namespace glpool

@@ -58,14 +58,21 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
   const MemoryReport& memory = executor.memory();
   const auto& objects = executor.objects();
   const auto& tensors = executor.tensors();
-  model.arena = memory.objects == "arena";
+  // y is arena offsets when the whole pool is one arena; otherwise objects
+  // stack as bands (an arena among them holds its tensors at their offsets).
+  model.arena = !objects.empty() && std::all_of(objects.begin(), objects.end(),
+                                                 [](const PoolObject& o) { return o.arena; });
   model.task_count = static_cast<int64_t>(executor.tasks().size());
 
   for (size_t i = 0; i < objects.size(); ++i) {
     const PoolObject& object = objects[i];
     PoolRow row;
     row.id = i;
-    row.kind = KindName(object, model.arena);
+    row.kind = KindName(object, object.arena);
+    if (object.pool < memory.pools.size()) {
+      row.pool = memory.pools[object.pool].name + ", " + memory.pools[object.pool].storage;
+    }
+    row.first_of_pool = i == 0 || objects[i - 1].pool != object.pool;
     row.bytes = object.bytes;
     const bool texture = object.storage != StorageKind::kBuffer;
     if (texture) {
@@ -104,9 +111,9 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
     box.tensor = i;
     box.first_task = tensor.first_task;
     box.last_task = tensor.last_task;
-    if (model.arena) {
-      box.y0 = static_cast<double>(tensor.offset);
-      box.y1 = static_cast<double>(tensor.offset + tensor.bytes);
+    if (objects[tensor.object].arena) {
+      box.y0 = row_top[tensor.object] + static_cast<double>(tensor.offset);
+      box.y1 = box.y0 + static_cast<double>(tensor.bytes);
     } else {
       box.y0 = row_top[tensor.object];
       box.y1 = row_top[tensor.object + 1];
@@ -116,7 +123,7 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
                 std::to_string(tensor.layout.h) + "x" + std::to_string(tensor.layout.w) + " (NCHW), " +
                 FormatBytes(tensor.bytes) + "\ntasks " + std::to_string(tensor.first_task) + ".." +
                 std::to_string(tensor.last_task) + ", object " + std::to_string(tensor.object) +
-                (model.arena ? ", offset " + std::to_string(tensor.offset) : std::string());
+                (objects[tensor.object].arena ? ", offset " + std::to_string(tensor.offset) : std::string());
     model.boxes.push_back(std::move(box));
   }
   if (model.arena) {
@@ -137,6 +144,10 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
   totals.gl_pool_bytes = memory.gl_pool_bytes;
   totals.pool_objects = memory.pool_objects;
   totals.tensors = memory.tensors;
+  totals.memory_mode = memory.memory_mode;
+  totals.peak_live_bytes = memory.peak_live_bytes;
+  totals.pools = std::max<size_t>(memory.pools.size(), 1);
+  model.live_bytes = memory.live_bytes_after_task;
   totals.percent_saved =
       memory.naive_bytes ? 100.0 * (1.0 - static_cast<double>(memory.pool_bytes) / memory.naive_bytes) : 0.0;
 

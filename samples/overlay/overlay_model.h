@@ -14,13 +14,15 @@ namespace glpool::overlay {
 // One shared object of the pool (or the arena): one table row.
 struct PoolRow {
   size_t id = 0;
+  std::string pool;    // its planning unit: "default, buffers", "convs, rgba16f textures"
+  bool first_of_pool = false;  // the first row of its unit (a band boundary on the map)
   std::string kind;    // "texture 2D", "texture 2D array", "buffer", "arena"
   std::string extent;  // "WxH", "WxHxD" or "N bytes"
   std::string format;  // "rgba16f", "rgba32f", "fp32", "fp16 packed"
   uint64_t bytes = 0;
   std::vector<std::string> tensors;  // names of the tensors it hosts
   // Its band on the memory map, in bytes from the top: rows stack, each as
-  // tall as its bytes (arena: unused, y is the offset).
+  // tall as its bytes (an arena's tensors sit at their offsets inside).
   double y0 = 0, y1 = 0;
 };
 
@@ -36,7 +38,9 @@ struct MapBox {
 };
 
 struct Totals {
-  std::string objects, precision, strategy, chosen;
+  std::string objects, precision, strategy, chosen, memory_mode;
+  uint64_t peak_live_bytes = 0;  // the most GL bytes of intermediates live at once
+  size_t pools = 1;              // planning units
   uint64_t naive_bytes = 0, pool_bytes = 0, lower_bound_bytes = 0, gl_pool_bytes = 0;
   double percent_saved = 0;  // 100 * (1 - pool / naive)
   size_t pool_objects = 0, tensors = 0;
@@ -57,6 +61,8 @@ struct OverlayModel {
   std::vector<TaskTime> task_times;
   std::string task_time_source;  // how task_times were measured
   double gpu_run_ms = -1;        // one run under a GL timer query; < 0 when none or it measured nothing
+  // Dynamic memory mode: live bytes after each task (the curve on the map).
+  std::vector<uint64_t> live_bytes;
 };
 
 // Where the per-task and whole-run times came from.

@@ -35,6 +35,9 @@ void DrawTotals(const OverlaySession& session, const Totals& t, double gpu_run_m
               FormatBytes(t.naive_bytes).c_str(), FormatBytes(t.pool_bytes).c_str(),
               FormatBytes(t.lower_bound_bytes).c_str(), t.percent_saved, t.objects.c_str(), t.precision.c_str(),
               t.strategy.c_str(), t.chosen.c_str());
+  ImGui::Text("memory mode %s: at most %s of intermediates live at once%s", t.memory_mode.c_str(),
+              FormatBytes(t.peak_live_bytes).c_str(),
+              t.pools > 1 ? (", " + std::to_string(t.pools) + " pools planned apart").c_str() : "");
   if (gpu_run_ms >= 0) {
     ImGui::Text("whole run on the GPU: %.3f ms (GL timer query around the timed run)", gpu_run_ms);
   } else {
@@ -86,6 +89,8 @@ void DrawMap(const OverlayModel& model, FrameReport& report) {
   const double extent = std::max(model.y_extent, 1.0);
   auto x_of = [&](double task) { return static_cast<float>(x0 + (x1 - x0) * task / tasks); };
   auto y_of = [&](double y) { return static_cast<float>(y0 + (y1 - y0) * y / extent); };
+  // Named pools' labels, drawn over the boxes at the end.
+  std::vector<std::pair<ImVec2, std::string>> pool_labels;
   // Axis labels: objects (or arena offsets) down the left, tasks along the bottom.
   const ImU32 text = IM_COL32(200, 200, 210, 255);
   if (model.arena) {
@@ -94,11 +99,19 @@ void DrawMap(const OverlayModel& model, FrameReport& report) {
   } else {
     // Each object's band, as tall as its bytes, labelled with its id and
     // size where the band has room for the text.
+    float label_bottom = y0;  // pool labels stack down when bands are thinner than a line
     for (const PoolRow& row : model.rows) {
       const float top = y_of(row.y0), bottom = y_of(row.y1);
       report.row_bytes.push_back(row.bytes);
       report.row_heights.push_back(bottom - top);
       draw->AddLine(ImVec2(origin.x, bottom), ImVec2(x1, bottom), IM_COL32(70, 72, 84, 255));
+      if (row.first_of_pool && !row.pool.empty() && model.rows.size() > 1) {
+        // Named pools are separate bands: a bright rule and the pool's name.
+        draw->AddLine(ImVec2(origin.x, top), ImVec2(x1, top), IM_COL32(240, 200, 80, 255), 2.0f);
+        const float label_top = std::max(top + 1, label_bottom);
+        pool_labels.push_back({ImVec2(x1 - ImGui::CalcTextSize(row.pool.c_str()).x - 4, label_top), row.pool});
+        label_bottom = label_top + ImGui::GetTextLineHeight();
+      }
       const float middle = 0.5f * (top + bottom);
       if (bottom - top >= 28) {
         draw->AddText(ImVec2(origin.x, middle - 14), text, ("obj " + std::to_string(row.id)).c_str());
@@ -131,6 +144,23 @@ void DrawMap(const OverlayModel& model, FrameReport& report) {
     report.box_tensors.push_back(box.tensor);
     if (ImGui::IsMouseHoveringRect(a, b)) hovered = &box;
   }
+  for (const auto& [at, label] : pool_labels) {
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    draw->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + size.x + 2, at.y + size.y), IM_COL32(20, 20, 26, 220));
+    draw->AddText(at, IM_COL32(240, 200, 80, 255), label.c_str());
+  }
+  // Dynamic mode: bytes live after each task, drawn up from the bottom on
+  // the map's byte scale.
+  if (model.live_bytes.size() > 1) {
+    std::vector<ImVec2> points;
+    for (size_t t = 0; t < model.live_bytes.size(); ++t) {
+      points.emplace_back(x_of(static_cast<double>(t) + 0.5),
+                          y1 - (y1 - y0) * static_cast<float>(static_cast<double>(model.live_bytes[t]) / extent));
+    }
+    draw->AddPolyline(points.data(), static_cast<int>(points.size()), IM_COL32(255, 230, 60, 255), 0, 2.0f);
+    draw->AddText(ImVec2(x0 + 4, y1 - 16), IM_COL32(255, 230, 60, 255), "live bytes (dynamic mode)");
+    report.live_curve_points = points.size();
+  }
   if (hovered != nullptr) ImGui::SetTooltip("%s", hovered->label.c_str());
   ImGui::Dummy(avail);
 }
@@ -138,9 +168,9 @@ void DrawMap(const OverlayModel& model, FrameReport& report) {
 void DrawPoolTable(const OverlayModel& model, FrameReport& report) {
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable;
-  if (!ImGui::BeginTable("pool", 6, flags)) return;
+  if (!ImGui::BeginTable("pool", 7, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const char* header : {"id", "kind", "extent", "format", "bytes", "tensors"}) {
+  for (const char* header : {"id", "pool", "kind", "extent", "format", "bytes", "tensors"}) {
     ImGui::TableSetupColumn(header, std::string(header) == "tensors" ? ImGuiTableColumnFlags_WidthStretch
                                                                      : ImGuiTableColumnFlags_WidthFixed);
   }
@@ -151,6 +181,8 @@ void DrawPoolTable(const OverlayModel& model, FrameReport& report) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::Text("%zu", row.id);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.pool.c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.kind.c_str());
     ImGui::TableNextColumn();

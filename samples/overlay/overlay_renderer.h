@@ -28,6 +28,8 @@ struct FrameReport {
   // object's bytes, in object order; heights are proportional to bytes.
   std::vector<float> row_heights;
   std::vector<uint64_t> row_bytes;
+  // Dynamic mode: the live-bytes curve's points (one per task), else 0.
+  size_t live_curve_points = 0;
   std::optional<Selection> requested;  // a combo box changed the selection
 };
 

@@ -28,6 +28,8 @@ Status OverlaySession::Apply(const Selection& selection) {
     options.objects = selection.objects;
     options.precision = selection.precision;
     options.strategy = selection.strategy;
+    options.memory_mode = selection.memory_mode;
+    options.pools = selection.pools;
     options.input_shapes = input_shapes_;
     options.time_tasks = true;
     if (options.precision == Precision::kFp16) options.calibration_inputs = inputs_;

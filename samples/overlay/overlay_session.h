@@ -23,8 +23,11 @@ struct Selection {
   ObjectKind objects = ObjectKind::kBuffers;
   Precision precision = Precision::kFp32;
   std::string strategy = "auto";
+  MemoryMode memory_mode = MemoryMode::kPooled;
+  std::vector<NamedPool> pools;  // fixed for the session (from --pools)
   bool operator==(const Selection& o) const {
-    return objects == o.objects && precision == o.precision && strategy == o.strategy;
+    return objects == o.objects && precision == o.precision && strategy == o.strategy &&
+           memory_mode == o.memory_mode;
   }
   bool operator!=(const Selection& o) const { return !(*this == o); }
 };

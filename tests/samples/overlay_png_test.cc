@@ -44,7 +44,8 @@ void ExpectBandsProportionalToBytes(const overlay::FrameReport& frame, bool aren
   }
 }
 
-void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& selection, const std::string& file) {
+void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& selection, const std::string& file,
+                      overlay::FrameReport* frame = nullptr, std::vector<overlay::PoolRow>* rows = nullptr) {
   auto context = Context::CreateHeadless();
   ASSERT_TRUE(context.ok()) << context.status().ToString();
   ASSERT_TRUE(samples::LoadGl().ok());
@@ -80,6 +81,8 @@ void ExpectPngOverlay(testing::TestNetwork network, const overlay::Selection& se
                                   static_cast<int>(report->frame.map_y0), static_cast<int>(report->frame.map_x1),
                                   static_cast<int>(report->frame.map_y1), map_background),
             100u);
+  if (frame != nullptr) *frame = report->frame;
+  if (rows != nullptr) *rows = (*session)->model().rows;
   std::cout << "overlay PNG: " << path << " (" << report->frame.boxes_drawn << " boxes, pool "
             << report->frame.totals.pool_bytes << " of naive " << report->frame.totals.naive_bytes << " bytes)\n";
 }
@@ -101,6 +104,34 @@ TEST(OverlayPng, DemoNetworkArena) {
   auto network = testing::DemoTestNetwork();
   ASSERT_TRUE(network.ok()) << network.status().ToString();
   ExpectPngOverlay(std::move(*network), {ObjectKind::kArena, Precision::kFp32, "auto"}, "glpool_demo_arena.png");
+}
+
+TEST(OverlayPng, DemoNetworkDynamicDrawsTheLiveBytesCurve) {
+  auto network = testing::DemoTestNetwork();
+  ASSERT_TRUE(network.ok()) << network.status().ToString();
+  overlay::FrameReport frame;
+  ExpectPngOverlay(std::move(*network), {ObjectKind::kBuffers, Precision::kFp32, "auto", MemoryMode::kDynamic, {}},
+                   "glpool_demo_dynamic.png", &frame);
+  EXPECT_EQ(frame.totals.memory_mode, "dynamic");
+  EXPECT_GT(frame.live_curve_points, 1u);
+  EXPECT_LT(frame.totals.peak_live_bytes, frame.totals.naive_bytes);
+}
+
+TEST(OverlayPng, DemoNetworkNamedPoolsAreSeparateBands) {
+  auto network = testing::DemoTestNetwork();
+  ASSERT_TRUE(network.ok()) << network.status().ToString();
+  overlay::Selection selection{ObjectKind::kBuffers, Precision::kFp32, "auto", MemoryMode::kPooled, {}};
+  selection.pools = {{"adds", {}, {"Add"}, {}, ObjectKind::kArena, Precision::kFp32, "auto"}};
+  overlay::FrameReport frame;
+  std::vector<overlay::PoolRow> rows;
+  ExpectPngOverlay(std::move(*network), selection, "glpool_demo_pools.png", &frame, &rows);
+  EXPECT_EQ(frame.totals.pools, 2u);
+  size_t bands = 0;
+  for (const overlay::PoolRow& row : rows) {
+    bands += row.first_of_pool ? 1 : 0;
+    EXPECT_EQ(row.kind == "arena", row.pool == "adds, arena") << row.pool;
+  }
+  EXPECT_EQ(bands, 2u);
 }
 
 TEST(OverlayPng, U2netp) {

@@ -1,0 +1,132 @@
+// Moving tensors between CPU and GPU: uploads of inputs, constants and
+// weights, read-backs of outputs, the CPU fallback's transfers, and the
+// fp16 calibration run that reads every tensor.
+#include <cmath>
+
+#include "gpu_backend/gl/gl_call.h"
+#include "gpu_backend/gl/texture_transfer.h"
+#include "gpu_backend/runtime/cpu_fallback.h"
+#include "gpu_backend/runtime/executor_state.h"
+#include "gpu_backend/runtime/gpu_values.h"
+#include "gpu_backend/runtime/layout_convert.h"
+
+namespace glpool {
+
+using gl::GlBuffer;
+using gl::GlTexture;
+
+namespace {
+
+float MaxMagnitude(const std::vector<float>& values) {
+  float largest = 0.0f;
+  for (float v : values) {
+    if (std::isfinite(v)) largest = std::max(largest, std::fabs(v));
+  }
+  return largest;
+}
+
+}  // namespace
+
+Status Executor::State::WriteTensor(const std::string& root, const std::vector<float>& logical,
+                                    const std::string& as) {
+  const Location& location = locations.at(root);
+  const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
+  if (layout.texels() == 0) return Status::Ok();
+  std::vector<float> texels = ToPhwc4(logical, layout);
+  if (location.storage != StorageKind::kBuffer) {
+    // A pooled texture may be larger than its tensor.
+    return gl::UploadTextureRows(textures[location.gl_object], texels, layout.w,
+                                 static_cast<uint64_t>(layout.rows() * layout.slices()), Transfers());
+  }
+  const GlBuffer& buffer = buffers[location.gl_object];
+  if (StoresHalf(root)) {
+    std::vector<uint32_t> packed = PackHalves(texels);
+    return buffer.Write(location.offset, packed.data(), packed.size() * sizeof(uint32_t));
+  }
+  return buffer.Write(location.offset, texels.data(), texels.size() * sizeof(float));
+}
+
+StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root, const std::string& as) const {
+  const Location& location = locations.at(root);
+  const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
+  if (layout.texels() == 0) return std::vector<float>();
+  std::vector<float> texels;
+  if (location.storage != StorageKind::kBuffer) {
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, gl::DownloadTexture(textures[location.gl_object], Transfers()));
+    // The tensor occupies the first W columns of the first rows*slices rows.
+    const GlTexture& texture = textures[location.gl_object];
+    texels.resize(static_cast<size_t>(layout.texels()) * 4);
+    for (int64_t row = 0; row < layout.rows() * layout.slices(); ++row) {
+      std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(row * texture.width() * 4), layout.w * 4,
+                  texels.begin() + static_cast<std::ptrdiff_t>(row * layout.w * 4));
+    }
+  } else if (StoresHalf(root)) {
+    std::vector<uint32_t> packed(static_cast<size_t>(layout.texels()) * 2);
+    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, packed.data(), packed.size() * 4));
+    texels = UnpackHalves(packed);
+  } else {
+    texels.resize(static_cast<size_t>(layout.texels()) * 4);
+    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, texels.data(), texels.size() * 4));
+  }
+  return FromPhwc4(texels, layout);
+}
+
+Status Executor::State::UploadConstantsAndWeights() {
+  for (const auto& [root, location] : locations) {
+    const Tensor& tensor = TensorNamed(root);
+    if (!tensor.is_constant) continue;
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, ToGpuValues(tensor.data, root));
+    GLPOOL_TRY_CONTEXT(WriteTensor(root, values), "uploading constant " + root);
+  }
+  for (TaskRuntime& task : tasks) {
+    for (const KernelWeights& weights : task.plan.weights) {
+      if (weights.values.empty() || weights.values.size() % 4 != 0) {
+        return InternalError("kernel " + task.plan.shader + ": weights '" + weights.name +
+                             "' must be a non-empty multiple of 4 floats");
+      }
+      GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer,
+                              GlBuffer::CreateWithData(weights.values.data(), weights.values.size() * sizeof(float)));
+      memory.external_bytes += buffer.bytes();
+      task.weight_buffers.push_back(buffers.size());
+      buffers.push_back(std::move(buffer));
+    }
+  }
+  return Status::Ok();
+}
+
+Status Executor::State::RunCpuTask(const TaskRuntime& task) {
+  FallbackTransfers io;
+  io.read = [this](const std::string& name) { return ReadTensor(Root(name), name); };
+  io.write = [this](const std::string& name, const std::vector<float>& values) {
+    return WriteTensor(Root(name), values, name);
+  };
+  return RunCpuFallbackNode(graph, *task.cpu_node, io);
+}
+
+StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
+                                                      const std::map<std::string, TensorData>& inputs,
+                                                      std::shared_ptr<ProgramCache> programs) {
+  ExecutorOptions options;
+  options.objects = ObjectKind::kBuffers;
+  options.precision = Precision::kFp32;
+  options.strategy = "naive";
+  options.programs = std::move(programs);
+  // Calibration measures every tensor, whatever runs it; whether the model
+  // may use the fallback is decided when its own executor is created.
+  options.cpu_fallback = true;
+  GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> probe, Executor::Create(graph, options));
+  GLPOOL_TRY_CONTEXT(probe->Run(inputs).status(), "fp16 calibration run");
+  const Executor::State& run = *probe->state_;
+  std::set<std::string> unsafe;
+  for (const auto& [root, location] : run.locations) {
+    const Tensor& tensor = run.TensorNamed(root);
+    if (tensor.is_constant || IsIntegerOrBool(tensor.dtype)) continue;
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> values, run.ReadTensor(root));
+    const float largest = MaxMagnitude(values);
+    if (largest != 0.0f && (largest < kHalfSafeMin || largest > kHalfSafeMax)) unsafe.insert(root);
+  }
+  return unsafe;
+}
+
+
+}  // namespace glpool
