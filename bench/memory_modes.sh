@@ -78,10 +78,12 @@ for model in ["u2netp", "mobilenet_v2"]:
           f"{dyn[2] / naive[2]:.2f}x naive's and {dyn[2] / pooled[2]:.2f}x pooled's.")
     slowest = max(rows, key=lambda k: rows[k][2])
     smallest = min(rows, key=lambda k: rows[k][0]["peak_live_bytes"])
-    verdict = ("as expected: dynamic is the smallest and the slowest in steady state"
-               if slowest == "dynamic" and smallest == "dynamic" else
-               f"not as expected: the smallest peak is {smallest}'s and the slowest steady state is {slowest}'s")
-    print(f"- {verdict}.\n")
+    # Run-to-run spread of the steady runs, to judge what "within noise" is.
+    spread = max((max(r[1][1:]) - min(r[1][1:])) / r[2] for r in rows.values() if len(r[1]) > 2) if int(repeat) > 2 else 0
+    print(f"- expected: dynamic the smallest peak ({'yes' if smallest == 'dynamic' else 'no, ' + smallest}) and "
+          f"the slowest steady state ({'yes' if slowest == 'dynamic' else 'no, ' + slowest + ' is'}); pooled within "
+          f"noise of naive's time (the steady runs of one mode spread by up to {100 * spread:.0f}%; pooled/naive "
+          f"{pooled[2] / naive[2]:.2f}).\n")
 plain, inpool = load("u2netp-plain"), load("u2netp-inpool")
 print("## u2netp with graph inputs and outputs in the pool\n")
 print("`glpool run u2netp --input ... [--inputs-in-pool --outputs-in-pool] --dump OUTPUT=FILE.pb` (pooled, auto):\n")
@@ -91,6 +93,21 @@ for name, r in [("own objects", plain), ("--inputs-in-pool --outputs-in-pool", i
     m = r["memory"]
     print(f"| {name} | {m['pool_bytes']:,} B | {m['external_bytes']:,} B | {m['tensors']} |")
 print(f"\nOutput `{output}` bit-identical between the two: **{identical}**.")
-print(f"The input is at the model's own size (1x3x320x320): u2netp at 1024x1024 takes minutes per run on llvmpipe.")
+print("The shared u2netp's input is fixed at 1x3x320x320 (no symbolic dims), the largest it takes.")
+print()
+print("## What the measurement says")
+print()
+ratios = {m: load(f"{m}-dynamic")["runs_ms"] for m in ["u2netp", "mobilenet_v2"]}
+def steady(runs):
+    rest = sorted(runs[1:]) or runs
+    return rest[len(rest) // 2]
+costs = ", ".join(f"{m} {steady(load(f'{m}-dynamic')['runs_ms']) / steady(load(f'{m}-naive')['runs_ms']):.2f}x"
+                  for m in ["u2netp", "mobilenet_v2"])
+print("On llvmpipe an allocation is a host malloc and a delete a free, so dynamic's per-run objects cost")
+print(f"little next to the kernels: its steady time against naive's is {costs} in this run, where ailia's")
+print("GPU figures give reduce interstage 4-5x the default (600-667 ms against 122-153 ms per run). The")
+print("ordering of modes whose times differ by less than the spread of one mode's runs is noise. No NVIDIA")
+print("device was available to this measurement; on one, `glpool run --json` adds the driver's")
+print("free-memory figure to each mode's row.")
 PY
 cat bench/reports/memory_modes.md

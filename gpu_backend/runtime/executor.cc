@@ -62,7 +62,11 @@ Status Executor::State::BuildTasks() {
   for (const PooledTensor& tensor : compiled.pooled) {
     if (options.keep_all) kept_roots.insert(tensor.name);
   }
-  for (const std::string& name : options.keep) {
+  // Kept: what the caller asked for, and graph outputs in the pool (they
+  // live to the end of the run anyway, and Run has just returned them).
+  std::set<std::string> wanted(options.keep.begin(), options.keep.end());
+  wanted.insert(graph.outputs.begin(), graph.outputs.end());
+  for (const std::string& name : wanted) {
     const std::string root = Root(name);
     for (const PooledTensor& tensor : compiled.pooled) {
       if (tensor.name == root) kept_roots.insert(root);

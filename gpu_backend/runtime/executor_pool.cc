@@ -75,8 +75,9 @@ Status Executor::State::PlanPoolObjects(bool all_auto) {
       ++memory.pooled_inputs;
     } else if (std::find(graph.outputs.begin(), graph.outputs.end(), tensor.name) != graph.outputs.end()) {
       ++memory.pooled_outputs;
+    } else if (kept_roots.count(tensor.name)) {
+      ++memory.kept_tensors;
     }
-    if (kept_roots.count(tensor.name)) ++memory.kept_tensors;
     pooled.push_back(tensor);
   }
   memory.tensors = pooled.size();
