@@ -1,5 +1,5 @@
 // glpool face IMAGE [--model short|full|FILE.tflite] [--out faces.png] [--json]
-//                   [--objects K] [--precision P]
+//                   [--objects K] [--precision P] [--overlay [--frames N]] [--overlay-png FILE]
 // Finds faces in a photo with MediaPipe's BlazeFace networks (npm package
 // @mediapipe/face_detection) on the GPU: one line per face with its box,
 // score and keypoints, and a PNG with boxes and keypoints drawn.
@@ -13,6 +13,7 @@
 #include "samples/face_detector.h"
 #include "samples/image_input.h"
 #include "samples/npm_models.h"
+#include "samples/overlay/overlay_command.h"
 #include "samples/rgb_drawing.h"
 #include "samples/sample_context.h"
 
@@ -26,9 +27,55 @@ struct FaceFlags {
   bool json = false;
   std::string objects = "buffers";
   std::string precision = "fp32";
+  bool overlay = false;     // the pool overlay in a window, the faces beside it
+  std::string overlay_png;  // the same, rendered off-screen to this PNG
+  int frames = 0;
 };
 
 const char* const kKeypointNames[6] = {"right eye", "left eye", "nose", "mouth", "right ear", "left ear"};
+
+// Boxes in green, keypoints in red, lines thick enough to see on any size.
+RgbImage DrawFaces(const RgbImage& image, const std::vector<ImageFace>& faces) {
+  RgbImage drawn = image;
+  const float thickness = std::max(2.0f, static_cast<float>(std::min(image.width, image.height)) / 200);
+  for (const ImageFace& face : faces) {
+    DrawBoxOutline(drawn, face.left, face.top, face.right, face.bottom, {0, 230, 0}, static_cast<int>(thickness));
+    for (const auto& point : face.keypoints) DrawDot(drawn, point[0], point[1], thickness * 1.5f, {255, 40, 40});
+  }
+  return drawn;
+}
+
+// --overlay / --overlay-png: the network in the pool overlay, with the
+// photo and its faces as the visual output.
+int ShowFaceOverlay(const FaceFlags& flags, const std::string& path, const FaceModelConfig& config,
+                    const RgbImage& image, const ObjectKind objects, const Precision precision) {
+  auto detector = FaceDetector::Load(path, config);
+  if (!detector.ok()) {
+    std::cerr << "glpool face: " << detector.status().ToString() << "\n";
+    return 1;
+  }
+  const FaceDetector& decoder = **detector;
+  overlay::VisualMaker visual = [&decoder, &image](const std::map<std::string, TensorData>&,
+                                                   const std::map<std::string, TensorData>& outputs)
+      -> std::optional<overlay::VisualOutput> {
+    auto faces = decoder.Decode(outputs, image);
+    if (!faces.ok()) return std::nullopt;
+    const RgbImage drawn = DrawFaces(image, *faces);
+    overlay::VisualOutput out;
+    out.width = static_cast<int>(drawn.width);
+    out.height = static_cast<int>(drawn.height);
+    out.input = decoder.input_name();
+    out.mask = std::to_string(faces->size()) + (faces->size() == 1 ? " face" : " faces");
+    out.rgba.reserve(drawn.pixels.size() / 3 * 4);
+    for (size_t i = 0; i < drawn.pixels.size(); i += 3) {
+      out.rgba.insert(out.rgba.end(), {drawn.pixels[i], drawn.pixels[i + 1], drawn.pixels[i + 2], 255});
+    }
+    return out;
+  };
+  return overlay::ShowOverlay({"face", flags.image, flags.overlay, flags.overlay_png, flags.frames},
+                              decoder.model(), {}, {{decoder.input_name(), decoder.InputFor(image)}},
+                              {objects, precision, "auto", MemoryMode::kPooled, {}}, visual);
+}
 
 int RunFace(const FaceFlags& flags) {
   auto fail = [](const Status& status) {
@@ -57,6 +104,9 @@ int RunFace(const FaceFlags& flags) {
   if (!precision.ok()) return fail(precision.status());
   options.objects = *objects;
   options.precision = *precision;
+  if (flags.overlay || !flags.overlay_png.empty()) {
+    return ShowFaceOverlay(flags, path, config, *image, *objects, *precision);
+  }
   auto context = samples::MakeSampleContext("headless");
   if (!context.ok()) return fail(context.status());
   auto detector = FaceDetector::Create(path, config, options);
@@ -79,14 +129,7 @@ int RunFace(const FaceFlags& flags) {
                                {"keypoints", keypoints}});
   }
   if (!flags.out.empty()) {
-    RgbImage drawn = *image;
-    const float thickness = std::max(2.0f, static_cast<float>(std::min(image->width, image->height)) / 200);
-    for (const ImageFace& face : *faces) {
-      DrawBoxOutline(drawn, face.left, face.top, face.right, face.bottom, {0, 230, 0},
-                     static_cast<int>(thickness));
-      for (const auto& point : face.keypoints) DrawDot(drawn, point[0], point[1], thickness * 1.5f, {255, 40, 40});
-    }
-    Status written = WriteRgbPng(drawn, flags.out);
+    Status written = WriteRgbPng(DrawFaces(*image, *faces), flags.out);
     if (!written.ok()) return fail(written);
     report["png"] = flags.out;
   }
@@ -117,6 +160,10 @@ void AddFaceCommand(CLI::App& app, int& exit_code) {
   command->add_flag("--json", flags->json, "Print the faces as JSON");
   command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
   command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->add_flag("--overlay", flags->overlay, "Show the pool overlay in a window, the faces beside the map");
+  command->add_option("--overlay-png", flags->overlay_png, "Render the pool overlay with the faces to this PNG");
+  command->add_option("--frames", flags->frames, "With --overlay: close after this many frames")
+      ->check(CLI::NonNegativeNumber);
   command->callback([&exit_code, flags] { exit_code = RunFace(*flags); });
 }
 

@@ -18,12 +18,11 @@
 #include "samples/mask_png.h"
 #include "samples/model_input.h"
 #include "samples/model_loading.h"
-#include "samples/overlay/overlay_png.h"
+#include "samples/overlay/overlay_command.h"
 #include "samples/partition_report.h"
 #include "samples/pools_json.h"
 #include "samples/process_memory.h"
 #include "samples/overlay/overlay_session.h"
-#include "samples/overlay/overlay_window.h"
 #include "samples/sample_context.h"
 
 namespace glpool {
@@ -244,26 +243,8 @@ int RunOverlay(const RunFlags& flags, const Model& model, const std::map<std::st
     if (!pools.ok()) return fail(pools.status());
     selection.pools = std::move(pools).value();
   }
-  auto context = samples::MakeSampleContext(flags.overlay ? "window" : "headless",
-                                            {1280, 800, "glpool: " + flags.model, true});
-  if (!context.ok()) return fail(context.status().WithContext("no OpenGL ES 3.1 context for the overlay"));
-  auto session = overlay::OverlaySession::Create(flags.model, model, shapes, inputs, selection);
-  if (!session.ok()) return fail(session.status().WithContext(flags.model));
-  if (!flags.overlay_png.empty()) {
-    auto png = overlay::RenderOverlayPng(**session, flags.overlay_png);
-    if (!png.ok()) return fail(png.status());
-    const overlay::Totals& t = png->frame.totals;
-    std::cout << "overlay:  " << png->path << " (" << png->width << "x" << png->height << ", "
-              << png->frame.boxes_drawn << " tensors on the memory map, " << png->frame.pool_rows
-              << " pool objects)\n          naive " << t.naive_bytes << " B, pool " << t.pool_bytes
-              << " B, lower bound " << t.lower_bound_bytes << " B, strategy " << t.strategy << " -> " << t.chosen
-              << "\n";
-  }
-  if (flags.overlay) {
-    Status shown = overlay::RunOverlayWindow(*context->window, **session, flags.frames);
-    if (!shown.ok()) return fail(shown);
-  }
-  return 0;
+  return overlay::ShowOverlay({"run", flags.model, flags.overlay, flags.overlay_png, flags.frames}, model, shapes,
+                              inputs, selection);
 }
 
 int RunModel(const RunFlags& flags) {

@@ -1,5 +1,6 @@
 // glpool selfie IMAGE [--model square|landscape|FILE.tflite] [--out blend.png]
 //                     [--mask-png mask.png] [--objects K] [--precision P]
+//                     [--overlay [--frames N]] [--overlay-png FILE]
 // Cuts the person out of a photo with MediaPipe's selfie segmentation
 // network (npm package @mediapipe/selfie_segmentation) on the GPU: the
 // mask blended over the photo as a PNG, and how much of the photo it covers.
@@ -11,6 +12,7 @@
 #include "samples/commands.h"
 #include "samples/image_input.h"
 #include "samples/npm_models.h"
+#include "samples/overlay/overlay_command.h"
 #include "samples/rgb_drawing.h"
 #include "samples/sample_context.h"
 #include "samples/selfie_segmenter.h"
@@ -25,7 +27,43 @@ struct SelfieFlags {
   std::string mask_png;
   std::string objects = "buffers";
   std::string precision = "fp32";
+  bool overlay = false;     // the pool overlay in a window, the blend beside it
+  std::string overlay_png;  // the same, rendered off-screen to this PNG
+  int frames = 0;
 };
+
+// --overlay / --overlay-png: the network in the pool overlay, with the mask
+// blended over the photo as the visual output.
+int ShowSelfieOverlay(const SelfieFlags& flags, const std::string& path, const RgbImage& image,
+                      const ObjectKind objects, const Precision precision) {
+  auto segmenter = SelfieSegmenter::Load(path);
+  if (!segmenter.ok()) {
+    std::cerr << "glpool selfie: " << segmenter.status().ToString() << "\n";
+    return 1;
+  }
+  const SelfieSegmenter& decoder = **segmenter;
+  overlay::VisualMaker visual = [&decoder, &image](const std::map<std::string, TensorData>&,
+                                                   const std::map<std::string, TensorData>& outputs)
+      -> std::optional<overlay::VisualOutput> {
+    auto mask = decoder.MaskFrom(outputs, image);
+    if (!mask.ok()) return std::nullopt;
+    RgbImage blended = image;
+    BlendMask(blended, mask->values, {40, 60, 160});
+    overlay::VisualOutput out;
+    out.width = static_cast<int>(blended.width);
+    out.height = static_cast<int>(blended.height);
+    out.input = decoder.input_name();
+    out.mask = "person mask";
+    out.rgba.reserve(blended.pixels.size() / 3 * 4);
+    for (size_t i = 0; i < blended.pixels.size(); i += 3) {
+      out.rgba.insert(out.rgba.end(), {blended.pixels[i], blended.pixels[i + 1], blended.pixels[i + 2], 255});
+    }
+    return out;
+  };
+  return overlay::ShowOverlay({"selfie", flags.image, flags.overlay, flags.overlay_png, flags.frames},
+                              decoder.model(), {}, {{decoder.input_name(), decoder.InputFor(image)}},
+                              {objects, precision, "auto", MemoryMode::kPooled, {}}, visual);
+}
 
 int RunSelfie(const SelfieFlags& flags) {
   auto fail = [](const Status& status) {
@@ -50,6 +88,7 @@ int RunSelfie(const SelfieFlags& flags) {
   if (!precision.ok()) return fail(precision.status());
   options.objects = *objects;
   options.precision = *precision;
+  if (flags.overlay || !flags.overlay_png.empty()) return ShowSelfieOverlay(flags, path, *image, *objects, *precision);
   auto context = samples::MakeSampleContext("headless");
   if (!context.ok()) return fail(context.status());
   auto segmenter = SelfieSegmenter::Create(path, options);
@@ -96,6 +135,10 @@ void AddSelfieCommand(CLI::App& app, int& exit_code) {
   command->add_option("--mask-png", flags->mask_png, "Write the mask itself (gray, white = person) to this PNG");
   command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
   command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->add_flag("--overlay", flags->overlay, "Show the pool overlay in a window, the mask beside the map");
+  command->add_option("--overlay-png", flags->overlay_png, "Render the pool overlay with the mask to this PNG");
+  command->add_option("--frames", flags->frames, "With --overlay: close after this many frames")
+      ->check(CLI::NonNegativeNumber);
   command->callback([&exit_code, flags] { exit_code = RunSelfie(*flags); });
 }
 

@@ -8,6 +8,15 @@ namespace glpool {
 StatusOr<std::unique_ptr<FaceDetector>> FaceDetector::Create(const std::string& model_path,
                                                               const FaceModelConfig& config,
                                                               const SessionOptions& options) {
+  GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<FaceDetector> detector, Load(model_path, config));
+  auto session = Session::Create(*detector->model_, options);
+  if (!session.ok()) return session.status().WithContext(model_path);
+  detector->session_ = std::move(session).value();
+  return detector;
+}
+
+StatusOr<std::unique_ptr<FaceDetector>> FaceDetector::Load(const std::string& model_path,
+                                                            const FaceModelConfig& config) {
   auto detector = std::unique_ptr<FaceDetector>(new FaceDetector());
   detector->path_ = model_path;
   detector->config_ = config;
@@ -33,13 +42,10 @@ StatusOr<std::unique_ptr<FaceDetector>> FaceDetector::Create(const std::string& 
     return InvalidModelError(model_path + ": expected outputs of shape 1x" + std::to_string(anchors) + "x16 and 1x" +
                              std::to_string(anchors) + "x1 (BlazeFace " + config.name + " range)");
   }
-  auto session = Session::Create(m, options);
-  if (!session.ok()) return session.status().WithContext(model_path);
-  detector->session_ = std::move(session).value();
   return detector;
 }
 
-StatusOr<std::vector<ImageFace>> FaceDetector::Detect(const RgbImage& image) {
+TensorData FaceDetector::InputFor(const RgbImage& image) const {
   // As MediaPipe feeds BlazeFace: the photo centred on a black square
   // (aspect kept), scaled to the input, values in [-1, 1].
   const int64_t side = std::max(image.width, image.height);
@@ -53,14 +59,20 @@ StatusOr<std::vector<ImageFace>> FaceDetector::Detect(const RgbImage& image) {
   preprocess.mean = {0.5f, 0.5f, 0.5f};
   preprocess.std = {0.5f, 0.5f, 0.5f};
   const int64_t size = config_.input_size;
-  const TensorData input = ImageToTensor(square, {1, 3, size, size}, preprocess);
-  auto outputs = session_->Run({{input_, input}});
-  if (!outputs.ok()) return outputs.status().WithContext(path_);
-  const std::vector<Face> faces =
-      WeightedSuppression(DecodeFaces(outputs->at(regressors_).ToFloats(), outputs->at(logits_).ToFloats(), anchors_,
-                                      config_),
-                          config_.iou_threshold);
+  return ImageToTensor(square, {1, 3, size, size}, preprocess);
+}
+
+StatusOr<std::vector<ImageFace>> FaceDetector::Decode(const std::map<std::string, TensorData>& outputs,
+                                                      const RgbImage& image) const {
+  auto regressors = outputs.find(regressors_), logits = outputs.find(logits_);
+  if (regressors == outputs.end() || logits == outputs.end()) {
+    return InvalidArgumentError(path_ + ": the run's outputs lack " + regressors_ + " or " + logits_);
+  }
+  const std::vector<Face> faces = WeightedSuppression(
+      DecodeFaces(regressors->second.ToFloats(), logits->second.ToFloats(), anchors_, config_), config_.iou_threshold);
   // Back to the photo's pixels: [0, 1] of the square, less the padding.
+  const int64_t side = std::max(image.width, image.height);
+  const int64_t pad_x = (side - image.width) / 2, pad_y = (side - image.height) / 2;
   const auto to_x = [&](float v) { return static_cast<float>(v * side - pad_x); };
   const auto to_y = [&](float v) { return static_cast<float>(v * side - pad_y); };
   std::vector<ImageFace> placed;
@@ -75,6 +87,13 @@ StatusOr<std::vector<ImageFace>> FaceDetector::Detect(const RgbImage& image) {
     placed.push_back(out);
   }
   return placed;
+}
+
+StatusOr<std::vector<ImageFace>> FaceDetector::Detect(const RgbImage& image) {
+  if (!session_) return InternalError(path_ + ": loaded without a session (FaceDetector::Load)");
+  auto outputs = session_->Run({{input_, InputFor(image)}});
+  if (!outputs.ok()) return outputs.status().WithContext(path_);
+  return Decode(*outputs, image);
 }
 
 }  // namespace glpool

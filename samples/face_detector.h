@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,10 +29,20 @@ class FaceDetector {
   // the file when its input or outputs are not BlazeFace's.
   static StatusOr<std::unique_ptr<FaceDetector>> Create(const std::string& model_path, const FaceModelConfig& config,
                                                         const SessionOptions& options = {});
+  // The same checks, no Session and no GL: for InputFor and Decode around
+  // a network run elsewhere (the overlay). Detect needs Create.
+  static StatusOr<std::unique_ptr<FaceDetector>> Load(const std::string& model_path, const FaceModelConfig& config);
 
   // The image centred on a black square (aspect kept), scaled to the
   // input, values in [-1, 1], as MediaPipe feeds it; faces best first.
   StatusOr<std::vector<ImageFace>> Detect(const RgbImage& image);
+  // Detect's two halves, for running the network elsewhere (the overlay):
+  // the input tensor for `image`, and the faces from the run's outputs.
+  TensorData InputFor(const RgbImage& image) const;
+  StatusOr<std::vector<ImageFace>> Decode(const std::map<std::string, TensorData>& outputs,
+                                          const RgbImage& image) const;
+  const std::string& input_name() const { return input_; }
+  const Model& model() const { return *model_; }
 
   const Session& session() const { return *session_; }
 

@@ -7,6 +7,14 @@ namespace glpool {
 
 StatusOr<std::unique_ptr<SelfieSegmenter>> SelfieSegmenter::Create(const std::string& model_path,
                                                                    const SessionOptions& options) {
+  GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<SelfieSegmenter> segmenter, Load(model_path));
+  auto session = Session::Create(*segmenter->model_, options);
+  if (!session.ok()) return session.status().WithContext(model_path);
+  segmenter->session_ = std::move(session).value();
+  return segmenter;
+}
+
+StatusOr<std::unique_ptr<SelfieSegmenter>> SelfieSegmenter::Load(const std::string& model_path) {
   auto segmenter = std::unique_ptr<SelfieSegmenter>(new SelfieSegmenter());
   segmenter->path_ = model_path;
   GLPOOL_ASSIGN_OR_RETURN(Model model, Model::Load(model_path));
@@ -21,17 +29,25 @@ StatusOr<std::unique_ptr<SelfieSegmenter>> SelfieSegmenter::Create(const std::st
   segmenter->input_ = m.inputs()[0].name;
   segmenter->output_ = m.outputs()[0].name;
   segmenter->input_shape_ = in;
-  auto session = Session::Create(m, options);
-  if (!session.ok()) return session.status().WithContext(model_path);
-  segmenter->session_ = std::move(session).value();
   return segmenter;
 }
 
+TensorData SelfieSegmenter::InputFor(const RgbImage& image) const {
+  return ImageToTensor(image, input_shape_, ImagePreprocess{});
+}
+
 StatusOr<PersonMask> SelfieSegmenter::Segment(const RgbImage& image) {
-  const TensorData input = ImageToTensor(image, input_shape_, ImagePreprocess{});
-  auto outputs = session_->Run({{input_, input}});
+  if (!session_) return InternalError(path_ + ": loaded without a session (SelfieSegmenter::Load)");
+  auto outputs = session_->Run({{input_, InputFor(image)}});
   if (!outputs.ok()) return outputs.status().WithContext(path_);
-  const std::vector<float> small = outputs->at(output_).ToFloats();
+  return MaskFrom(*outputs, image);
+}
+
+StatusOr<PersonMask> SelfieSegmenter::MaskFrom(const std::map<std::string, TensorData>& outputs,
+                                               const RgbImage& image) const {
+  auto output = outputs.find(output_);
+  if (output == outputs.end()) return InvalidArgumentError(path_ + ": the run's outputs lack " + output_);
+  const std::vector<float> small = output->second.ToFloats();
   const int64_t h = input_shape_[2], w = input_shape_[3];
   auto at = [&](int64_t x, int64_t y) {
     return small[static_cast<size_t>(std::clamp<int64_t>(y, 0, h - 1) * w + std::clamp<int64_t>(x, 0, w - 1))];

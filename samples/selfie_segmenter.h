@@ -2,6 +2,7 @@
 // Session, from an RGB image to the person's probability at every pixel.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,10 +28,17 @@ class SelfieSegmenter {
   // kInvalidModel naming the file when its shapes are not those.
   static StatusOr<std::unique_ptr<SelfieSegmenter>> Create(const std::string& model_path,
                                                            const SessionOptions& options = {});
+  // The same checks, no Session and no GL (see FaceDetector::Load).
+  static StatusOr<std::unique_ptr<SelfieSegmenter>> Load(const std::string& model_path);
 
   // The image stretched to the input, RGB in [0, 1]; the network's mask
   // resampled (bilinear) back to the image's size.
   StatusOr<PersonMask> Segment(const RgbImage& image);
+  // Segment's two halves, for running the network elsewhere (the overlay).
+  TensorData InputFor(const RgbImage& image) const;
+  StatusOr<PersonMask> MaskFrom(const std::map<std::string, TensorData>& outputs, const RgbImage& image) const;
+  const std::string& input_name() const { return input_; }
+  const Model& model() const { return *model_; }
 
   const Session& session() const { return *session_; }
 

@@ -11,9 +11,11 @@ namespace glpool::overlay {
 StatusOr<std::unique_ptr<OverlaySession>> OverlaySession::Create(std::string title, Model model,
                                                                  std::map<std::string, Shape> input_shapes,
                                                                  std::map<std::string, TensorData> inputs,
-                                                                 const Selection& selection) {
+                                                                 const Selection& selection,
+                                                                 VisualMaker visual_maker) {
   std::unique_ptr<OverlaySession> session(new OverlaySession(std::move(model)));
   session->title_ = std::move(title);
+  session->visual_maker_ = visual_maker ? std::move(visual_maker) : VisualMaker(MakeVisualOutput);
   session->input_shapes_ = std::move(input_shapes);
   session->inputs_ = std::move(inputs);
   GLPOOL_ASSIGN_OR_RETURN(const GlInfo info, QueryCurrentGlInfo());
@@ -55,7 +57,7 @@ Status OverlaySession::Apply(const Selection& selection) {
       GLPOOL_ASSIGN_OR_RETURN(timings.gpu_run_ms, query->ElapsedMs());
     }
     model_ = BuildOverlayModel(*session, timings);
-    visual_ = MakeVisualOutput(inputs_, *outputs);
+    visual_ = visual_maker_(inputs_, *outputs);
     session_ = std::move(session);
     selection_ = selection;
     ++generation_;

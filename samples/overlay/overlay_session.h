@@ -8,6 +8,8 @@
 // model stay and the error is kept for the overlay to show.
 #pragma once
 
+#include <functional>
+
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,6 +22,14 @@
 namespace glpool::overlay {
 
 struct Selection {
+  Selection() = default;
+  Selection(ObjectKind objects_in, Precision precision_in, std::string strategy_in,
+            MemoryMode memory_mode_in = MemoryMode::kPooled, std::vector<NamedPool> pools_in = {})
+      : objects(objects_in),
+        precision(precision_in),
+        strategy(std::move(strategy_in)),
+        memory_mode(memory_mode_in),
+        pools(std::move(pools_in)) {}
   ObjectKind objects = ObjectKind::kBuffers;
   Precision precision = Precision::kFp32;
   std::string strategy = "auto";
@@ -32,6 +42,12 @@ struct Selection {
   bool operator!=(const Selection& o) const { return !(*this == o); }
 };
 
+// What the overlay shows beside the map for one run: by default an
+// image-shaped input with a mask-shaped output over it (MakeVisualOutput);
+// a sample passes its own (faces drawn on the photo).
+using VisualMaker = std::function<std::optional<VisualOutput>(const std::map<std::string, TensorData>& inputs,
+                                                              const std::map<std::string, TensorData>& outputs)>;
+
 class OverlaySession {
  public:
   // Needs a current GLES 3.1 context for its whole life. Fails when the
@@ -40,7 +56,8 @@ class OverlaySession {
   static StatusOr<std::unique_ptr<OverlaySession>> Create(std::string title, Model model,
                                                           std::map<std::string, Shape> input_shapes,
                                                           std::map<std::string, TensorData> inputs,
-                                                          const Selection& selection);
+                                                          const Selection& selection,
+                                                          VisualMaker visual_maker = nullptr);
 
   Status Apply(const Selection& selection);
 
@@ -58,6 +75,7 @@ class OverlaySession {
   explicit OverlaySession(Model model) : network_(std::move(model)) {}
 
   std::string title_;
+  VisualMaker visual_maker_;
   Model network_;
   std::map<std::string, Shape> input_shapes_;
   std::map<std::string, TensorData> inputs_;

@@ -47,13 +47,14 @@ void OverlayWindow::Present() { glfwSwapBuffers(context_.window()); }
 
 bool OverlayWindow::ShouldClose() const { return glfwWindowShouldClose(context_.window()) != 0; }
 
-Status RunOverlayWindow(samples::WindowContext& context, OverlaySession& session, int frames) {
+StatusOr<int> RunOverlayWindow(samples::WindowContext& context, OverlaySession& session, int frames) {
   GLPOOL_ASSIGN_OR_RETURN(auto window, OverlayWindow::Create(context, session));
-  for (int frame = 0; (frames <= 0 || frame < frames) && !window->ShouldClose(); ++frame) {
+  int frame = 0;
+  for (; (frames <= 0 || frame < frames) && !window->ShouldClose(); ++frame) {
     GLPOOL_RETURN_IF_ERROR(window->RenderFrame().status());
     window->Present();
   }
-  return Status();
+  return frame;
 }
 
 }  // namespace glpool::overlay

@@ -44,6 +44,7 @@ class OverlayWindow {
 };
 
 // Shows the overlay until the window closes, or for `frames` frames when > 0.
-Status RunOverlayWindow(samples::WindowContext& context, OverlaySession& session, int frames);
+// Returns the frames shown.
+StatusOr<int> RunOverlayWindow(samples::WindowContext& context, OverlaySession& session, int frames);
 
 }  // namespace glpool::overlay
