@@ -8,10 +8,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "glpool/files.h"
 #include "samples/commands.h"
 #include "samples/face_detector.h"
 #include "samples/image_input.h"
+#include "samples/model_loading.h"
 #include "samples/npm_models.h"
 #include "samples/overlay/overlay_command.h"
 #include "samples/rgb_drawing.h"
@@ -48,7 +48,7 @@ RgbImage DrawFaces(const RgbImage& image, const std::vector<ImageFace>& faces) {
 // --overlay / --overlay-png: the network in the pool overlay, with the
 // photo and its faces as the visual output.
 int ShowFaceOverlay(const FaceFlags& flags, const std::string& path, const FaceModelConfig& config,
-                    const RgbImage& image, const ObjectKind objects, const Precision precision) {
+                    const RgbImage& image, const SessionOptions& options) {
   auto detector = FaceDetector::Load(path, config);
   if (!detector.ok()) {
     std::cerr << "glpool face: " << detector.status().ToString() << "\n";
@@ -60,21 +60,12 @@ int ShowFaceOverlay(const FaceFlags& flags, const std::string& path, const FaceM
       -> std::optional<overlay::VisualOutput> {
     auto faces = decoder.Decode(outputs, image);
     if (!faces.ok()) return std::nullopt;
-    const RgbImage drawn = DrawFaces(image, *faces);
-    overlay::VisualOutput out;
-    out.width = static_cast<int>(drawn.width);
-    out.height = static_cast<int>(drawn.height);
-    out.input = decoder.input_name();
-    out.mask = std::to_string(faces->size()) + (faces->size() == 1 ? " face" : " faces");
-    out.rgba.reserve(drawn.pixels.size() / 3 * 4);
-    for (size_t i = 0; i < drawn.pixels.size(); i += 3) {
-      out.rgba.insert(out.rgba.end(), {drawn.pixels[i], drawn.pixels[i + 1], drawn.pixels[i + 2], 255});
-    }
-    return out;
+    return overlay::VisualFromRgb(DrawFaces(image, *faces), decoder.input_name(),
+                                  std::to_string(faces->size()) + (faces->size() == 1 ? " face" : " faces"));
   };
   return overlay::ShowOverlay({"face", flags.image, flags.overlay, flags.overlay_png, flags.frames},
                               decoder.model(), {}, {{decoder.input_name(), decoder.InputFor(image)}},
-                              {objects, precision, "auto", MemoryMode::kPooled, {}}, visual);
+                              {options.objects, options.precision, "auto"}, visual);
 }
 
 int RunFace(const FaceFlags& flags) {
@@ -93,20 +84,13 @@ int RunFace(const FaceFlags& flags) {
     if (!found.ok()) return fail(found.status());
     path = *found;
   }
-  auto bytes = ReadWholeFile(flags.image, "image", kMaxImageFileBytes);
-  if (!bytes.ok()) return fail(bytes.status());
-  auto image = DecodeRgbImage(*bytes, flags.image);
+  auto image = LoadRgbImageFile(flags.image);
   if (!image.ok()) return fail(image.status());
   SessionOptions options;
-  auto objects = ParseObjectKind(flags.objects);
-  auto precision = ParsePrecision(flags.precision);
-  if (!objects.ok()) return fail(objects.status());
-  if (!precision.ok()) return fail(precision.status());
-  options.objects = *objects;
-  options.precision = *precision;
-  if (flags.overlay || !flags.overlay_png.empty()) {
-    return ShowFaceOverlay(flags, path, config, *image, *objects, *precision);
+  if (Status parsed = ApplyObjectsAndPrecision(flags.objects, flags.precision, &options); !parsed.ok()) {
+    return fail(parsed);
   }
+  if (flags.overlay || !flags.overlay_png.empty()) return ShowFaceOverlay(flags, path, config, *image, options);
   auto context = samples::MakeSampleContext("headless");
   if (!context.ok()) return fail(context.status());
   auto detector = FaceDetector::Create(path, config, options);

@@ -7,9 +7,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "glpool/files.h"
 #include "samples/commands.h"
 #include "samples/image_input.h"
+#include "samples/model_loading.h"
 #include "samples/ocr_draw.h"
 #include "samples/ocr_pipeline.h"
 #include "samples/sample_context.h"
@@ -99,21 +99,19 @@ int RunOcr(const OcrFlags& flags) {
     return 1;
   };
   OcrOptions options;
-  auto objects = ParseObjectKind(flags.objects);
-  auto precision = ParsePrecision(flags.precision);
-  if (!objects.ok()) return fail(objects.status());
-  if (!precision.ok()) return fail(precision.status());
-  options.objects = *objects;
-  options.precision = *precision;
+  SessionOptions session_options;
+  if (Status parsed = ApplyObjectsAndPrecision(flags.objects, flags.precision, &session_options); !parsed.ok()) {
+    return fail(parsed);
+  }
+  options.objects = session_options.objects;
+  options.precision = session_options.precision;
   options.use_cls = !flags.no_cls;
   options.det.unclip_ratio = flags.unclip_ratio;
   if (flags.batch < 1) return fail(InvalidArgumentError("--batch " + std::to_string(flags.batch) + ": at least 1"));
   options.batch = flags.batch;
   auto files = FindOcrModels(flags.models.empty() ? DefaultOcrModelDir() : flags.models);
   if (!files.ok()) return fail(files.status());
-  auto bytes = ReadWholeFile(flags.image, "image", kMaxImageFileBytes);
-  if (!bytes.ok()) return fail(bytes.status());
-  auto image = DecodeRgbImage(*bytes, flags.image);
+  auto image = LoadRgbImageFile(flags.image);
   if (!image.ok()) return fail(image.status());
   auto context = samples::MakeSampleContext("headless");
   if (!context.ok()) return fail(context.status().WithContext("no OpenGL ES 3.1 context"));

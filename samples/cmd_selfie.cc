@@ -8,9 +8,9 @@
 #include <cmath>
 #include <iostream>
 
-#include "glpool/files.h"
 #include "samples/commands.h"
 #include "samples/image_input.h"
+#include "samples/model_loading.h"
 #include "samples/npm_models.h"
 #include "samples/overlay/overlay_command.h"
 #include "samples/rgb_drawing.h"
@@ -35,7 +35,7 @@ struct SelfieFlags {
 // --overlay / --overlay-png: the network in the pool overlay, with the mask
 // blended over the photo as the visual output.
 int ShowSelfieOverlay(const SelfieFlags& flags, const std::string& path, const RgbImage& image,
-                      const ObjectKind objects, const Precision precision) {
+                      const SessionOptions& options) {
   auto segmenter = SelfieSegmenter::Load(path);
   if (!segmenter.ok()) {
     std::cerr << "glpool selfie: " << segmenter.status().ToString() << "\n";
@@ -49,20 +49,11 @@ int ShowSelfieOverlay(const SelfieFlags& flags, const std::string& path, const R
     if (!mask.ok()) return std::nullopt;
     RgbImage blended = image;
     BlendMask(blended, mask->values, {40, 60, 160});
-    overlay::VisualOutput out;
-    out.width = static_cast<int>(blended.width);
-    out.height = static_cast<int>(blended.height);
-    out.input = decoder.input_name();
-    out.mask = "person mask";
-    out.rgba.reserve(blended.pixels.size() / 3 * 4);
-    for (size_t i = 0; i < blended.pixels.size(); i += 3) {
-      out.rgba.insert(out.rgba.end(), {blended.pixels[i], blended.pixels[i + 1], blended.pixels[i + 2], 255});
-    }
-    return out;
+    return overlay::VisualFromRgb(blended, decoder.input_name(), "person mask");
   };
   return overlay::ShowOverlay({"selfie", flags.image, flags.overlay, flags.overlay_png, flags.frames},
                               decoder.model(), {}, {{decoder.input_name(), decoder.InputFor(image)}},
-                              {objects, precision, "auto", MemoryMode::kPooled, {}}, visual);
+                              {options.objects, options.precision, "auto"}, visual);
 }
 
 int RunSelfie(const SelfieFlags& flags) {
@@ -77,18 +68,13 @@ int RunSelfie(const SelfieFlags& flags) {
     if (!found.ok()) return fail(found.status());
     path = *found;
   }
-  auto bytes = ReadWholeFile(flags.image, "image", kMaxImageFileBytes);
-  if (!bytes.ok()) return fail(bytes.status());
-  auto image = DecodeRgbImage(*bytes, flags.image);
+  auto image = LoadRgbImageFile(flags.image);
   if (!image.ok()) return fail(image.status());
   SessionOptions options;
-  auto objects = ParseObjectKind(flags.objects);
-  auto precision = ParsePrecision(flags.precision);
-  if (!objects.ok()) return fail(objects.status());
-  if (!precision.ok()) return fail(precision.status());
-  options.objects = *objects;
-  options.precision = *precision;
-  if (flags.overlay || !flags.overlay_png.empty()) return ShowSelfieOverlay(flags, path, *image, *objects, *precision);
+  if (Status parsed = ApplyObjectsAndPrecision(flags.objects, flags.precision, &options); !parsed.ok()) {
+    return fail(parsed);
+  }
+  if (flags.overlay || !flags.overlay_png.empty()) return ShowSelfieOverlay(flags, path, *image, options);
   auto context = samples::MakeSampleContext("headless");
   if (!context.ok()) return fail(context.status());
   auto segmenter = SelfieSegmenter::Create(path, options);

@@ -4,6 +4,7 @@
 #include <climits>
 #include <vector>
 
+#include "glpool/files.h"
 #include "samples/jpeg_check.h"
 
 // Only the formats image_input.h promises. Each other stb_image decoder is
@@ -82,6 +83,11 @@ StatusOr<RgbImage> DecodeRgbImage(const std::string& bytes, const std::string& l
   image.pixels.assign(pixels, pixels + static_cast<size_t>(width) * static_cast<size_t>(height) * 3);
   stbi_image_free(pixels);
   return image;
+}
+
+StatusOr<RgbImage> LoadRgbImageFile(const std::string& path) {
+  GLPOOL_ASSIGN_OR_RETURN(const std::string bytes, ReadWholeFile(path, "image", kMaxImageFileBytes));
+  return DecodeRgbImage(bytes, path);
 }
 
 StatusOr<TensorData> DecodeImageInput(const std::string& bytes, const std::string& label, const InputSpec& input,

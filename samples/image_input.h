@@ -26,6 +26,10 @@ StatusOr<std::pair<int64_t, int64_t>> ImageSize(const std::string& bytes, const 
 StatusOr<RgbImage> DecodeRgbImage(const std::string& bytes, const std::string& label,
                                   uint64_t max_pixels = kMaxImagePixels);
 
+// Reads the image file at `path` (at most kMaxImageFileBytes) and decodes
+// it as DecodeRgbImage does; errors name the path.
+StatusOr<RgbImage> LoadRgbImageFile(const std::string& path);
+
 // Decodes `bytes` and makes `input`'s tensor of it (ImageToTensor with
 // `preprocess`; the default: stretched to H x W, RGB in [0, 1]). `input`
 // must be Nx3xHxW float32 (kInvalidArgument naming `label` otherwise).

@@ -51,4 +51,14 @@ StatusOr<std::map<std::string, Shape>> ResolvedInputShapes(const Model& model, c
   return shapes;
 }
 
+Status ApplyObjectsAndPrecision(const std::string& objects, const std::string& precision, SessionOptions* options) {
+  StatusOr<ObjectKind> kind = ParseObjectKind(objects);
+  if (!kind.ok()) return kind.status().WithContext("--objects");
+  StatusOr<Precision> parsed = ParsePrecision(precision);
+  if (!parsed.ok()) return parsed.status().WithContext("--precision");
+  options->objects = *kind;
+  options->precision = *parsed;
+  return Status::Ok();
+}
+
 }  // namespace glpool

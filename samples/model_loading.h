@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "glpool/model.h"
+#include "glpool/options.h"
 
 namespace glpool {
 
@@ -18,6 +19,10 @@ struct ModelLoadFlags {
 };
 
 void AddModelLoadFlags(CLI::App& command, ModelLoadFlags& flags);
+
+// --objects and --precision as the sample commands take them, into
+// `options` (errors name the flag).
+Status ApplyObjectsAndPrecision(const std::string& objects, const std::string& precision, SessionOptions* options);
 
 StatusOr<Model> LoadModelForRun(const std::string& path, const ModelLoadFlags& flags);
 

@@ -39,4 +39,17 @@ std::optional<VisualOutput> MakeVisualOutput(const std::map<std::string, TensorD
   return std::nullopt;
 }
 
+VisualOutput VisualFromRgb(const RgbImage& image, const std::string& input, const std::string& label) {
+  VisualOutput out;
+  out.width = static_cast<int>(image.width);
+  out.height = static_cast<int>(image.height);
+  out.input = input;
+  out.mask = label;
+  out.rgba.reserve(image.pixels.size() / 3 * 4);
+  for (size_t i = 0; i + 2 < image.pixels.size(); i += 3) {
+    out.rgba.insert(out.rgba.end(), {image.pixels[i], image.pixels[i + 1], image.pixels[i + 2], 255});
+  }
+  return out;
+}
+
 }  // namespace glpool::overlay

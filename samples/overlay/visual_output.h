@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "glpool/tensor.h"
+#include "samples/image_preprocess.h"
 
 namespace glpool::overlay {
 
@@ -22,6 +23,9 @@ struct VisualOutput {
 // nullopt when no input/output pair has those shapes. The first such output
 // in name order is used; the mask is stretched to [0, 1] by its own range,
 // so logits and probabilities both show.
+// A picture a sample drew (faces on a photo, a blended mask), labelled.
+VisualOutput VisualFromRgb(const RgbImage& image, const std::string& input, const std::string& label);
+
 std::optional<VisualOutput> MakeVisualOutput(const std::map<std::string, TensorData>& inputs,
                                              const std::map<std::string, TensorData>& outputs);
 

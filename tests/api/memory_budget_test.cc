@@ -3,20 +3,13 @@
 // kOutOfMemory before any GL object is made.
 #include <gtest/gtest.h>
 
-#include "api_test_util.h"
-#include "app_context.h"
+#include "conv_chain_fixture.h"
 
 namespace glpool::testing_util {
 namespace {
 
-class MemoryBudget : public ::testing::Test {
+class MemoryBudget : public ConvChainTest {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(app_.error(), "");
-    StatusOr<Model> model = Model::Load(WriteConvChainModel());
-    ASSERT_TRUE(model.ok()) << model.status().ToString();
-    model_ = std::make_unique<Model>(std::move(model).value());
-  }
   // The pool bytes of `strategy` without a budget.
   uint64_t PoolBytes(const std::string& strategy) {
     SessionOptions options;
@@ -25,9 +18,6 @@ class MemoryBudget : public ::testing::Test {
     EXPECT_TRUE(session.ok()) << session.status().ToString();
     return session.ok() ? (*session)->memory().pool_bytes : 0;
   }
-
-  AppEglContext app_;
-  std::unique_ptr<Model> model_;
 };
 
 TEST_F(MemoryBudget, AStrategyOverTheBudgetGivesWayToAuto) {

@@ -4,8 +4,7 @@
 // status, and GL failures in the middle of a dynamic run.
 #include <gtest/gtest.h>
 
-#include "api_test_util.h"
-#include "app_context.h"
+#include "conv_chain_fixture.h"
 
 namespace glpool::testing_util {
 namespace {
@@ -17,14 +16,8 @@ int64_t LiveGlObjects() {
 
 constexpr MemoryMode kModes[] = {MemoryMode::kPooled, MemoryMode::kNaive, MemoryMode::kReuse, MemoryMode::kDynamic};
 
-class MemoryModes : public ::testing::Test {
+class MemoryModes : public ConvChainTest {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(app_.error(), "");
-    StatusOr<Model> model = Model::Load(WriteConvChainModel());
-    ASSERT_TRUE(model.ok()) << model.status().ToString();
-    model_ = std::make_unique<Model>(std::move(model).value());
-  }
   std::unique_ptr<Session> Make(const SessionOptions& options) {
     StatusOr<std::unique_ptr<Session>> session = Session::Create(*model_, options);
     EXPECT_TRUE(session.ok()) << session.status().ToString();
@@ -36,8 +29,6 @@ class MemoryModes : public ::testing::Test {
     return outputs.ok() ? outputs->at("y") : TensorData();
   }
 
-  AppEglContext app_;
-  std::unique_ptr<Model> model_;
   const TensorData x_ = RandomFloats({1, 4, 16, 16}, 11);
 };
 

@@ -3,19 +3,16 @@
 // precision and strategy; no object shared across pools; every plan valid.
 #include <gtest/gtest.h>
 
-#include "api_test_util.h"
-#include "app_context.h"
+#include "conv_chain_fixture.h"
 
 namespace glpool::testing_util {
 namespace {
 
-class NamedPools : public ::testing::Test {
+class NamedPools : public ConvChainTest {
  protected:
   void SetUp() override {
-    ASSERT_EQ(app_.error(), "");
-    StatusOr<Model> model = Model::Load(WriteConvChainModel());
-    ASSERT_TRUE(model.ok()) << model.status().ToString();
-    model_ = std::make_unique<Model>(std::move(model).value());
+    ConvChainTest::SetUp();
+    if (HasFatalFailure()) return;
     StatusOr<std::unique_ptr<Session>> reference = Session::Create(*model_, {});
     ASSERT_TRUE(reference.ok()) << reference.status().ToString();
     StatusOr<std::map<std::string, TensorData>> want = (*reference)->Run({{"x", x_}});
@@ -29,7 +26,9 @@ class NamedPools : public ::testing::Test {
     if (!session.ok()) return nullptr;
     StatusOr<std::map<std::string, TensorData>> got = (*session)->Run({{"x", x_}});
     EXPECT_TRUE(got.ok()) << got.status().ToString();
-    if (got.ok()) EXPECT_LE(MaxAbsDifference(got->at("y"), want_), tolerance);
+    if (got.ok()) {
+      EXPECT_LE(MaxAbsDifference(got->at("y"), want_), tolerance);
+    }
     return std::move(session).value();
   }
   const PlacedTensor& Tensor(const Session& session, const std::string& name) {
@@ -40,8 +39,6 @@ class NamedPools : public ::testing::Test {
     return session.tensors().front();
   }
 
-  AppEglContext app_;
-  std::unique_ptr<Model> model_;
   const TensorData x_ = RandomFloats({1, 4, 16, 16}, 7);
   TensorData want_;
 };
@@ -128,11 +125,20 @@ TEST_F(NamedPools, GlobsMatchAndUnmatchedTensorsStayInTheDefaultPool) {
 }
 
 TEST_F(NamedPools, BadPoolsAreErrorsNamingThePool) {
+  const auto pool = [](std::string name, std::string tensor, std::string strategy = "auto") {
+    NamedPool p;
+    p.name = std::move(name);
+    p.tensors = {std::move(tensor)};
+    p.strategy = std::move(strategy);
+    return p;
+  };
+  NamedPool textures_with_offsets_strategy = pool("p", "c1", "strip_packing");
+  textures_with_offsets_strategy.objects = ObjectKind::kTextures;
   const std::vector<std::pair<std::vector<NamedPool>, std::string>> cases = {
-      {{{"", {"c1"}}}, "no name"},
-      {{{"default", {"c1"}}}, "'default'"},
-      {{{"p", {"c1"}}, {"p", {"c2"}}}, "'p' is named twice"},
-      {{{"p", {"c1"}, {}, {}, ObjectKind::kTextures, Precision::kFp32, "best_fit_offsets"}}, "pool 'p': unknown strategy"},
+      {{pool("", "c1")}, "no name"},
+      {{pool("default", "c1")}, "'default'"},
+      {{pool("p", "c1"), pool("p", "c2")}, "'p' is named twice"},
+      {{textures_with_offsets_strategy}, "pool 'p': unknown strategy"},
   };
   for (const auto& [pools, expected] : cases) {
     SessionOptions options;
@@ -144,7 +150,9 @@ TEST_F(NamedPools, BadPoolsAreErrorsNamingThePool) {
   }
   SessionOptions dynamic;
   dynamic.memory_mode = MemoryMode::kDynamic;
-  dynamic.pools = {{"ranges", {"c1"}, {}, {}, ObjectKind::kArena}};
+  NamedPool ranges = pool("ranges", "c1");
+  ranges.objects = ObjectKind::kArena;
+  dynamic.pools = {ranges};
   EXPECT_EQ(Session::Create(*model_, dynamic).status().code(), StatusCode::kInvalidArgument);
 }
 
