@@ -5,14 +5,15 @@
 
 namespace glpool {
 
-std::string NpmPackagesDir() {
+std::string GlpoolCacheDir() {
   const char* cache = std::getenv("GLPOOL_CACHE");
   const char* home = std::getenv("HOME");
-  const std::string root = cache != nullptr && *cache != '\0' ? cache
-                           : home != nullptr                  ? std::string(home) + "/.cache/glpool"
-                                                              : "/root/.cache/glpool";
-  return root + "/npm/node_modules";
+  return cache != nullptr && *cache != '\0' ? cache
+         : home != nullptr                  ? std::string(home) + "/.cache/glpool"
+                                            : "/root/.cache/glpool";
 }
+
+std::string NpmPackagesDir() { return GlpoolCacheDir() + "/npm/node_modules"; }
 
 StatusOr<std::string> FindNpmModel(const std::string& file) {
   const std::string path = NpmPackagesDir() + "/" + file;

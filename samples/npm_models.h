@@ -9,8 +9,10 @@
 
 namespace glpool {
 
-// $GLPOOL_CACHE/npm/node_modules, $GLPOOL_CACHE defaulting to
-// ~/.cache/glpool (as scripts/fetch-models.sh).
+// $GLPOOL_CACHE, defaulting to ~/.cache/glpool (as scripts/fetch-models.sh):
+// the npm packages, and the references scripts generate from them.
+std::string GlpoolCacheDir();
+// GlpoolCacheDir()/npm/node_modules.
 std::string NpmPackagesDir();
 
 // `file` (e.g. "@mediapipe/face_detection/face_detection_short_range.tflite")

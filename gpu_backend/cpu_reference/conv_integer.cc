@@ -9,18 +9,12 @@
 #include <limits>
 
 #include "gpu_backend/cpu_reference/kernels.h"
+#include "gpu_backend/cpu_reference/quantized.h"
 #include "gpu_backend/cpu_reference/window.h"
 
 namespace glpool {
 namespace cpu_reference {
 namespace {
-
-bool IsEightBit(DataType dtype) { return dtype == DataType::kUint8 || dtype == DataType::kInt8; }
-
-int64_t SaturateTo(DataType dtype, double value) {
-  const double lo = dtype == DataType::kUint8 ? 0 : -128, hi = dtype == DataType::kUint8 ? 255 : 127;
-  return static_cast<int64_t>(std::fmin(std::fmax(value, lo), hi));
-}
 
 // The zero point at `index` (absent: 0) as `count` values, one per tensor
 // (repeated) or one per channel.
@@ -40,7 +34,7 @@ StatusOr<Value> IntegerConvolution(const KernelContext& ctx, size_t x_index, siz
                                    size_t w_zero_index) {
   GLPOOL_ASSIGN_OR_RETURN(const Value* x, ctx.Input(x_index));
   GLPOOL_ASSIGN_OR_RETURN(const Value* w, ctx.Input(w_index));
-  if (!IsEightBit(x->dtype) || !IsEightBit(w->dtype)) {
+  if (!IsQuantizedType(x->dtype) || !IsQuantizedType(w->dtype)) {
     return UnsupportedError("integer convolution of " + std::string(DataTypeName(x->dtype)) + " by " +
                             DataTypeName(w->dtype) + " (uint8 or int8 expected)");
   }
@@ -136,7 +130,7 @@ Status RunQLinearConv(const KernelContext& ctx, std::vector<Value>& outputs) {
     y_type = zero->dtype;
     y_zero = zero->ints[0];
   }
-  if (!IsEightBit(y_type)) return UnsupportedError("QLinearConv to " + std::string(DataTypeName(y_type)));
+  if (!IsQuantizedType(y_type)) return UnsupportedError("QLinearConv to " + std::string(DataTypeName(y_type)));
   if (x_scale.size() != 1 || y_scale.size() != 1 ||
       (w_scale.size() != 1 && static_cast<int64_t>(w_scale.size()) != out_channels)) {
     return InvalidModelError("QLinearConv scales: x and y per tensor, w per tensor or per output channel (" +
@@ -154,7 +148,7 @@ Status RunQLinearConv(const KernelContext& ctx, std::vector<Value>& outputs) {
   for (size_t i = 0; i < y.size(); ++i) {
     const size_t oc = static_cast<size_t>((static_cast<int64_t>(i) / per_channel) % out_channels);
     const double scale = static_cast<double>(x_scale[0]) * w_scale[w_scale.size() == 1 ? 0 : oc] / y_scale[0];
-    y[i] = SaturateTo(y_type, std::nearbyint(static_cast<double>(acc.ints[i] + bias[oc]) * scale) +
+    y[i] = Saturate(y_type, std::nearbyint(static_cast<double>(acc.ints[i] + bias[oc]) * scale) +
                                   static_cast<double>(y_zero));
   }
   outputs[0] = MakeIntValue(y_type, acc.shape, std::move(y));

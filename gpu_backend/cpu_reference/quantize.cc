@@ -7,17 +7,11 @@
 #include <limits>
 
 #include "gpu_backend/cpu_reference/kernels.h"
+#include "gpu_backend/cpu_reference/quantized.h"
 
 namespace glpool {
 namespace cpu_reference {
 namespace {
-
-bool IsQuantizedType(DataType dtype) { return dtype == DataType::kUint8 || dtype == DataType::kInt8; }
-
-int64_t Saturate(DataType dtype, double value) {
-  const double lo = dtype == DataType::kUint8 ? 0 : -128, hi = dtype == DataType::kUint8 ? 255 : 127;
-  return static_cast<int64_t>(std::min(std::max(value, lo), hi));
-}
 
 // Per-element index into a scale/zero-point of `count` entries along `axis`
 // (count 1: per tensor).

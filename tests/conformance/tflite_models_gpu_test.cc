@@ -25,18 +25,14 @@
 #include "gpu_backend/import/tflite/tflite_import.h"
 #include "gpu_backend/runtime/executor.h"
 #include "gpu_backend/runtime/pool_plan.h"
+#include "samples/npm_models.h"
 
 namespace glpool {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path CacheDir() {
-  const char* cache = std::getenv("GLPOOL_CACHE");
-  if (cache != nullptr && cache[0] != '\0') return cache;
-  const char* home = std::getenv("HOME");
-  return fs::path(home ? home : "/root") / ".cache" / "glpool";
-}
+fs::path CacheDir() { return GlpoolCacheDir(); }
 
 struct TfliteModel {
   std::string package_path;  // under node_modules/@mediapipe/
