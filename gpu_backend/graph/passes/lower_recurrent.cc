@@ -316,24 +316,9 @@ class RecurrentLowering {
 }  // namespace
 
 StatusOr<int> LowerRecurrent(Graph& graph) {
-  int lowered = 0;
-  std::set<std::string> node_names;
-  for (const Node& node : graph.nodes) node_names.insert(node.name);
-  std::vector<Node> nodes;
-  nodes.reserve(graph.nodes.size());
-  for (Node& node : graph.nodes) {
-    if ((node.op_type == "LSTM" || node.op_type == "GRU") && node.domain.empty()) {
-      std::vector<Node> replacement = RecurrentLowering(graph, node, node_names).Lower();
-      if (!replacement.empty()) {
-        for (Node& r : replacement) nodes.push_back(std::move(r));
-        ++lowered;
-        continue;
-      }
-    }
-    nodes.push_back(std::move(node));
-  }
-  graph.nodes = std::move(nodes);
-  return lowered;
+  return LowerNodes(
+      graph, [](const Node& node) { return (node.op_type == "LSTM" || node.op_type == "GRU") && node.domain.empty(); },
+      [&graph](const Node& node, std::set<std::string>& names) { return RecurrentLowering(graph, node, names).Lower(); });
 }
 
 }  // namespace glpool

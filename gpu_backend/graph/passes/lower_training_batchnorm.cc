@@ -110,25 +110,13 @@ std::vector<Node> Lower(Graph& graph, const Node& bn, const std::map<std::string
 
 StatusOr<int> LowerTrainingBatchNorm(Graph& graph) {
   if (graph.opset < 14) return 0;  // no training_mode attribute before opset 14
-  int lowered = 0;
   const std::map<std::string, int> readers = CountReaders(graph);
-  std::set<std::string> node_names;
-  for (const Node& node : graph.nodes) node_names.insert(node.name);
-  std::vector<Node> nodes;
-  nodes.reserve(graph.nodes.size());
-  for (Node& node : graph.nodes) {
-    if (node.op_type == "BatchNormalization" && node.domain.empty() && node.GetInt("training_mode", 0) != 0) {
-      std::vector<Node> replacement = Lower(graph, node, readers, node_names);
-      if (!replacement.empty()) {
-        for (Node& r : replacement) nodes.push_back(std::move(r));
-        ++lowered;
-        continue;
-      }
-    }
-    nodes.push_back(std::move(node));
-  }
-  graph.nodes = std::move(nodes);
-  return lowered;
+  return LowerNodes(
+      graph,
+      [](const Node& node) {
+        return node.op_type == "BatchNormalization" && node.domain.empty() && node.GetInt("training_mode", 0) != 0;
+      },
+      [&](const Node& node, std::set<std::string>& names) { return Lower(graph, node, readers, names); });
 }
 
 }  // namespace glpool

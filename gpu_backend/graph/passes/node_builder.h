@@ -51,4 +51,30 @@ class NodeBuilder {
   std::vector<Node> nodes_;
 };
 
+// The driver of a lowering pass: each node `applies` selects is handed to
+// `lower` (with every node name in the graph, for new unique ones); a
+// non-empty result replaces it in place, an empty one keeps it. Returns how
+// many nodes were replaced.
+template <typename Applies, typename Lower>
+int LowerNodes(Graph& graph, Applies applies, Lower lower) {
+  int lowered = 0;
+  std::set<std::string> node_names;
+  for (const Node& node : graph.nodes) node_names.insert(node.name);
+  std::vector<Node> nodes;
+  nodes.reserve(graph.nodes.size());
+  for (Node& node : graph.nodes) {
+    if (applies(node)) {
+      std::vector<Node> replacement = lower(node, node_names);
+      if (!replacement.empty()) {
+        for (Node& r : replacement) nodes.push_back(std::move(r));
+        ++lowered;
+        continue;
+      }
+    }
+    nodes.push_back(std::move(node));
+  }
+  graph.nodes = std::move(nodes);
+  return lowered;
+}
+
 }  // namespace glpool
