@@ -3,6 +3,7 @@
 #include <glad/gles2.h>
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 
 #include "api/current_context.h"
@@ -23,7 +24,12 @@ struct ShapePlan {
   std::map<std::string, Shape> shapes;
   Graph graph;                          // the CPU reference runs this
   std::unique_ptr<Executor> executor;   // GPU backend
+  StartupReport startup;
 };
+
+double MsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
 
 std::string ShapesKey(const std::map<std::string, Shape>& shapes) {
   std::string key;
@@ -125,14 +131,18 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
   if (it != plans.end()) return it->second.get();
   auto plan = std::make_unique<ShapePlan>();
   plan->shapes = shapes;
+  auto step = std::chrono::steady_clock::now();
   GLPOOL_ASSIGN_OR_RETURN(plan->graph, ImportAtShapes(model, shapes));
+  plan->startup.import_ms = MsSince(step);
   if (gpu() && options.node_order == NodeOrder::kMemory) {
     MemoryOrderOptions order_options;
     order_options.precision = options.precision;
     order_options.budget_seconds = options.order_budget_seconds;
+    step = std::chrono::steady_clock::now();
     StatusOr<MemoryOrderResult> ordered = OrderForMemory(plan->graph, order_options);
     if (!ordered.ok()) return ordered.status().WithContext(model.label() + ": memory order");
     plan->graph = std::move(ordered->graph);
+    plan->startup.order_ms = MsSince(step);
   }
   if (gpu()) {
     ExecutorOptions executor_options;
@@ -149,15 +159,27 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     executor_options.keep = std::set<std::string>(options.keep.begin(), options.keep.end());
     executor_options.keep_all = options.keep_all;
     executor_options.pools = options.pools;
+    executor_options.progress = options.progress;
     if (options.precision == Precision::kFp16 && plans.empty() && !options.calibration_inputs.empty()) {
+      step = std::chrono::steady_clock::now();
       StatusOr<std::set<std::string>> unsafe = FindHalfUnsafeTensors(plan->graph, options.calibration_inputs, programs);
       if (!unsafe.ok()) return unsafe.status().WithContext(model.label() + ": fp16 calibration");
       fp32_tensors = std::move(unsafe).value();
+      plan->startup.calibration_ms = MsSince(step);
     }
     executor_options.fp32_tensors = fp32_tensors;
     StatusOr<std::unique_ptr<Executor>> executor = Executor::Create(plan->graph, executor_options);
     if (!executor.ok()) return executor.status().WithContext(model.label());
     plan->executor = std::move(executor).value();
+    const StartupReport& steps = plan->executor->startup();
+    StartupReport& startup = plan->startup;
+    startup.tasks_ms = steps.tasks_ms;
+    startup.plan_ms = steps.plan_ms;
+    startup.objects_ms = steps.objects_ms;
+    startup.upload_ms = steps.upload_ms;
+    startup.programs_ms = steps.programs_ms;
+    startup.shaders_compiled = steps.shaders_compiled;
+    startup.programs_loaded = steps.programs_loaded;
     plan->executor->set_time_tasks(options.time_tasks);
   }
   ShapePlan* result = plan.get();
@@ -372,6 +394,8 @@ StatusOr<TensorData> Session::ReadTensor(const std::string& name) const {
   return RemovedError(s.model.label() + ": tensor '" + name + "' was not kept. Keep it to read it after Run: " +
                       "SessionOptions::keep (glpool run --keep " + name + ") or keep_all (--keep-all)");
 }
+
+const StartupReport& Session::startup() const { return impl_->current->startup; }
 
 const MemoryReport& Session::memory() const {
   return impl_->gpu() ? impl_->current->executor->memory() : impl_->no_memory;

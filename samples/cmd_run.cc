@@ -22,6 +22,7 @@
 #include "samples/partition_report.h"
 #include "samples/pools_json.h"
 #include "samples/process_memory.h"
+#include "samples/run_reporting.h"
 #include "samples/overlay/overlay_session.h"
 #include "samples/sample_context.h"
 
@@ -202,6 +203,7 @@ void PrintHuman(const nlohmann::json& report) {
     }
   }
   if (report.contains("partition")) PrintPartition(report["partition"], std::cout);
+  if (report.contains("slowest_tasks") && report.contains("startup")) samples::PrintStartup(report["startup"], std::cout);
   if (report.contains("slowest_tasks")) {
     std::cout << "slowest:  (each task timed with a glFinish after it)\n";
     for (const auto& row : report["slowest_tasks"]) {
@@ -252,7 +254,10 @@ int RunModel(const RunFlags& flags) {
     std::cerr << "glpool run: " << status.ToString() << "\n";
     return 1;
   };
+  const auto load_start = std::chrono::steady_clock::now();
   auto model = LoadModelForRun(flags.model, flags.load);
+  const double load_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - load_start).count();
   if (!model.ok()) return fail(model.status());
   if (model->inputs().size() != 1 && !flags.input.empty()) {
     return fail(InvalidArgumentError("--input gives one tensor, the model has " +
@@ -326,13 +331,18 @@ int RunModel(const RunFlags& flags) {
   options.outputs_in_pool = flags.outputs_in_pool;
   options.keep = flags.keep;
   options.keep_all = flags.keep_all;
+  // Progress on a terminal (never in --json output): tasks the GPU finished.
+  int current_run = 0;
+  options.progress = samples::TerminalProgress(!flags.json, &current_run, flags.repeat);
   auto session = Session::Create(*model, options);
   if (!session.ok()) return fail(session.status());
   std::vector<double> ms;
   std::map<std::string, TensorData> outputs;
   for (int run = 0; run < flags.repeat; ++run) {
+    current_run = run + 1;
     const auto start = std::chrono::steady_clock::now();
     auto result = (*session)->Run(inputs);
+    samples::ClearTerminalProgress();
     if (!result.ok()) return fail(result.status().WithContext(flags.model));
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     outputs = std::move(result).value();
@@ -388,6 +398,7 @@ int RunModel(const RunFlags& flags) {
     report["tasks"] = (*session)->tasks().size();
     report["partition"] = PartitionJson((*session)->partition());
     if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(**session, flags.profile);
+    report["startup"] = samples::StartupJson((*session)->startup(), load_ms);
   }
   report["first_ms"] = ms.front();
   std::vector<double> sorted = ms;

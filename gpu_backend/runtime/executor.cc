@@ -217,7 +217,10 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const Executor
   state->graph = std::move(graph);
   state->options = options;
   state->programs = options.programs ? options.programs : std::make_shared<ProgramCache>();
+  StartupReport& startup = state->startup;
+  auto step = std::chrono::steady_clock::now();
   GLPOOL_RETURN_IF_ERROR(state->BuildTasks());
+  startup.tasks_ms = MsSince(step);
   if (state->fp16()) {
     // Heads' logits stay fp32 whatever the calibration (precision_sensitive.h).
     for (const std::string& name : PrecisionSensitiveTensors(state->graph)) {
@@ -225,10 +228,18 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const Executor
       if (state->options.fp32_tensors.insert(root).second) state->logit_roots.insert(root);
     }
   }
-  GLPOOL_RETURN_IF_ERROR(state->PlanPool());
+  GLPOOL_RETURN_IF_ERROR(state->PlanPool());  // sets startup.plan_ms and objects_ms
   gl::CountPoolPlan();
+  step = std::chrono::steady_clock::now();
   GLPOOL_RETURN_IF_ERROR(state->UploadConstantsAndWeights());
+  startup.upload_ms = MsSince(step);
+  step = std::chrono::steady_clock::now();
+  const RuntimeCounters before = GetRuntimeCounters();
   GLPOOL_RETURN_IF_ERROR(state->CompilePrograms());
+  const RuntimeCounters after = GetRuntimeCounters();
+  startup.programs_ms = MsSince(step);
+  startup.shaders_compiled = after.shader_compiles - before.shader_compiles;
+  startup.programs_loaded = after.program_binary_loads - before.program_binary_loads;
   return std::unique_ptr<Executor>(new Executor(std::move(state)));
 }
 
@@ -262,6 +273,8 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
   std::vector<Span> written, read;
   bool image_writes = false, buffer_writes = false;
   s.task_ms.clear();
+  const auto run_start = std::chrono::steady_clock::now();
+  auto last_progress = run_start;
   for (size_t t = 0; t < s.tasks.size(); ++t) {
     const TaskRuntime& task = s.tasks[t];
     const auto start = std::chrono::steady_clock::now();
@@ -304,6 +317,12 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
       } else {
         read.push_back(span);
       }
+    }
+    if (s.options.progress && MsSince(last_progress) >= 200) {
+      // What the GPU has finished, not what was issued: wait for it.
+      GLPOOL_GL_CALL(glFinish());
+      last_progress = std::chrono::steady_clock::now();
+      s.options.progress({t + 1, s.tasks.size(), MsSince(run_start)});
     }
     if (s.is_dynamic()) {
       GLPOOL_RETURN_IF_ERROR(s.ReleaseDynamicObjects(t));
@@ -389,6 +408,7 @@ const std::vector<PoolObject>& Executor::objects() const { return state_->pool; 
 const std::vector<PlacedTensor>& Executor::tensors() const { return state_->pooled; }
 const std::vector<TaskInfo>& Executor::tasks() const { return state_->task_infos; }
 const PartitionReport& Executor::partition() const { return state_->partition; }
+const StartupReport& Executor::startup() const { return state_->startup; }
 const std::vector<double>& Executor::task_ms() const { return state_->task_ms; }
 void Executor::set_time_tasks(bool on) { state_->time_tasks = on; }
 

@@ -12,6 +12,7 @@
 // never pooled.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -65,6 +66,8 @@ struct ExecutorOptions {
   std::set<std::string> keep;
   bool keep_all = false;
   std::vector<NamedPool> pools;
+  // SessionOptions::progress.
+  std::function<void(const RunProgress&)> progress;
 };
 
 // A float tensor is stored as half in fp16 mode when its calibrated max |x|
@@ -143,6 +146,9 @@ class Executor {
   const std::vector<PlacedTensor>& tensors() const;
   const std::vector<TaskInfo>& tasks() const;
   const PartitionReport& partition() const;
+  // The executor's part of Session::startup(): tasks, plan, objects,
+  // uploads, programs.
+  const StartupReport& startup() const;
   // Milliseconds per task of the last Run (CPU-side around each dispatch,
   // with a glFinish after it) when timing was requested, else empty.
   const std::vector<double>& task_ms() const;

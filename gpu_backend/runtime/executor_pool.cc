@@ -214,8 +214,11 @@ Status Executor::State::PlanPool() {
         "the dynamic memory mode makes one GL object per tensor during each run; the arena is a single object "
         "planned once. Use buffers or textures with dynamic, or another memory mode with the arena");
   }
+  auto step = std::chrono::steady_clock::now();
   GLPOOL_RETURN_IF_ERROR(PlanPoolObjects(false));
   GLPOOL_RETURN_IF_ERROR(CheckMemoryBudget());
+  startup.plan_ms = MsSince(step);
+  step = std::chrono::steady_clock::now();
 
   // Everything a kernel binds that the planner does not pool gets its own
   // external object: graph inputs and outputs, and constants read as tensors.
@@ -233,7 +236,9 @@ Status Executor::State::PlanPool() {
       GLPOOL_RETURN_IF_ERROR(CreateExternal(root));
     }
   }
-  return MakePoolObjects();
+  GLPOOL_RETURN_IF_ERROR(MakePoolObjects());
+  startup.objects_ms = MsSince(step);
+  return Status::Ok();
 }
 
 // One GL object per shared object, made here once; in dynamic mode only

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -35,6 +36,10 @@ struct TaskRuntime {
 };
 
 inline uint64_t TexelBytes(bool half) { return half ? 8 : 16; }
+
+inline double MsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
 
 inline gl::TextureFormat TextureFormatFor(bool half) {
   return half ? gl::TextureFormat::kRgba16F : gl::TextureFormat::kRgba32F;
@@ -82,6 +87,7 @@ struct Executor::State {
   std::set<std::string> kept_roots;   // pooled roots readable after Run
   bool ran = false;                   // a Run has finished
   DynamicObjects dynamic;
+  StartupReport startup;
   // The pools tensors are planned in: [0] the default (the options' object
   // kind, precision and strategy), then ExecutorOptions::pools in order.
   std::vector<NamedPool> pool_specs;

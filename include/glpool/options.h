@@ -1,11 +1,13 @@
 // SessionOptions: every choice a Session is created with, in one struct.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "glpool/export.h"
+#include "glpool/report.h"
 #include "glpool/status.h"
 #include "glpool/tensor.h"
 
@@ -147,6 +149,10 @@ struct SessionOptions {
   // Named pools, matched in order (see NamedPool); memory().pools reports
   // each planning unit. Names must be unique and not "default".
   std::vector<NamedPool> pools;
+  // Called during Run on the calling thread, at most about every 200 ms,
+  // with the tasks the GPU has finished (GPU backend; each call first waits
+  // for the GPU with glFinish, so leave it empty unless someone watches).
+  std::function<void(const RunProgress&)> progress;
 };
 
 }  // namespace glpool

@@ -86,6 +86,29 @@ struct MemoryReport {
   std::vector<PoolSummary> pools;  // each planning unit; the totals above sum them
 };
 
+// Where the time before the first Run went, for the current input shape
+// (milliseconds of wall time; 0 for steps that did not happen). The
+// executor's steps run on the GPU backend only.
+struct StartupReport {
+  double import_ms = 0;       // the model at this shape: import, shapes, graph passes
+  double order_ms = 0;        // NodeOrder::kMemory's search
+  double calibration_ms = 0;  // fp16: the fp32 run that finds half-unsafe tensors
+  double tasks_ms = 0;        // kernel plans per node (and CPU-fallback checks)
+  double plan_ms = 0;         // the pool's plan (every strategy AUTO tries), verified
+  double objects_ms = 0;      // the pool's GL objects and the external ones
+  double upload_ms = 0;       // constants and weights to the GPU
+  double programs_ms = 0;     // shaders compiled or program binaries loaded
+  uint64_t shaders_compiled = 0;
+  uint64_t programs_loaded = 0;  // from the program cache directory
+};
+
+// What a Run has done so far (SessionOptions::progress).
+struct RunProgress {
+  uint64_t tasks_done = 0;
+  uint64_t tasks_total = 0;
+  double elapsed_ms = 0;
+};
+
 // One task: one shader dispatch for one node.
 struct TaskInfo {
   std::string node;

@@ -120,6 +120,9 @@ class GLPOOL_API Session {
   // Which tasks run on the CPU reference (SessionOptions::cpu_fallback) and
   // what each Run moves between GPU and CPU for them.
   const PartitionReport& partition() const;
+  // Where the time went while the current shape was prepared (Create or
+  // Reshape's first visit): import, planning, uploads, shader compiles.
+  const StartupReport& startup() const;
   // Per-task milliseconds of the last Run when SessionOptions::time_tasks
   // (or set_time_tasks) is on, else empty.
   const std::vector<double>& task_ms() const;

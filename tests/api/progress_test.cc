@@ -1,0 +1,64 @@
+// SessionOptions::progress and Session::startup(): what a long run has done,
+// and where the time before the first run went.
+#include <gtest/gtest.h>
+
+#include "api_test_util.h"
+#include "app_context.h"
+
+namespace glpool::testing_util {
+namespace {
+
+TEST(Progress, ALongRunReportsTheTasksTheGpuFinished) {
+  AppEglContext app;
+  ASSERT_EQ(app.error(), "");
+  StatusOr<Model> model = Model::Load(SharedModelPath("u2netp"));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  std::vector<RunProgress> seen;
+  SessionOptions options;
+  options.progress = [&seen](const RunProgress& progress) { seen.push_back(progress); };
+  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  const TensorData input = RandomFloats({1, 3, 320, 320}, 4);
+  ASSERT_TRUE((*session)->Run({{(*session)->inputs()[0].name, input}}).ok());
+  // u2netp runs for more than 200 ms on any machine glpool targets.
+  ASSERT_FALSE(seen.empty());
+  for (size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].tasks_total, (*session)->tasks().size());
+    EXPECT_GE(seen[i].tasks_done, 1u);
+    EXPECT_LE(seen[i].tasks_done, seen[i].tasks_total);
+    if (i > 0) {
+      EXPECT_GT(seen[i].tasks_done, seen[i - 1].tasks_done);
+      EXPECT_GE(seen[i].elapsed_ms, seen[i - 1].elapsed_ms + 150);  // at most about every 200 ms
+    }
+  }
+}
+
+TEST(Startup, ReportsEachStepBeforeTheFirstRun) {
+  AppEglContext app;
+  ASSERT_EQ(app.error(), "");
+  StatusOr<Model> model = Model::Load(WriteConvChainModel());
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  SessionOptions options;
+  options.precision = Precision::kFp16;
+  options.calibration_inputs = {{"x", RandomFloats({1, 4, 16, 16}, 2)}};
+  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  const StartupReport& startup = (*session)->startup();
+  EXPECT_GT(startup.import_ms, 0);
+  EXPECT_GT(startup.calibration_ms, 0);
+  EXPECT_GT(startup.tasks_ms, 0);
+  EXPECT_GT(startup.plan_ms, 0);
+  EXPECT_GT(startup.programs_ms, 0);
+  EXPECT_EQ(startup.order_ms, 0);  // the given node order: no search
+  // A second shape is prepared afresh and reported for itself; its programs
+  // already exist, so none is compiled again.
+  SessionOptions same = options;
+  same.calibration_inputs.clear();
+  StatusOr<std::unique_ptr<Session>> again = Session::Create(*model, same);
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  EXPECT_EQ((*again)->startup().shaders_compiled, 0u);
+  EXPECT_EQ((*again)->startup().calibration_ms, 0);
+}
+
+}  // namespace
+}  // namespace glpool::testing_util
