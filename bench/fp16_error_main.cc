@@ -25,6 +25,7 @@
 #include "gpu_backend/gl/gl_context.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/import/onnx_import.h"
+#include "gpu_backend/import/tflite/tflite_import.h"
 #include "gpu_backend/import/tensor_proto.h"
 #include "gpu_backend/runtime/executor.h"
 
@@ -74,13 +75,15 @@ int Main(int argc, char** argv) {
   std::string input_name;
   StatusOr<TensorData> input = LoadTensorProtoFile(argv[2], &input_name);
   if (!input.ok()) return Fail(input.status());
-  StatusOr<Graph> probe = LoadOnnxModel(argv[1]);
+  const std::string path = argv[1];
+  const bool tflite = path.size() > 7 && path.compare(path.size() - 7, 7, ".tflite") == 0;
+  StatusOr<Graph> probe = tflite ? LoadTfliteModel(path) : LoadOnnxModel(path);
   ImportOptions import;
   if (!probe.ok() || probe->inputs.size() != 1) {
     // Symbolic dims: take them from the data (one input).
     import.input_shapes[input_name.empty() ? "x" : input_name] = input->shape;
   }
-  StatusOr<Graph> loaded = probe.ok() ? std::move(probe) : LoadOnnxModel(argv[1], import);
+  StatusOr<Graph> loaded = probe.ok() ? std::move(probe) : LoadOnnxModel(path, import);
   if (!loaded.ok()) return Fail(loaded.status());
   Graph graph = std::move(loaded).value();
   if (Status s = RunDefaultPasses(graph); !s.ok()) return Fail(s);

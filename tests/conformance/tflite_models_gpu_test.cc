@@ -113,6 +113,14 @@ TEST_P(TfliteModelsGpuTest, EveryStrategyBitIdenticalToNaiveAndCloseToArmNn) {
   options.objects = kind;
   options.precision = precision;
   options.programs = std::make_shared<ProgramCache>();
+  if (precision == Precision::kFp16) {
+    // As glpool run and Session calibrate fp16 (SessionOptions::
+    // calibration_inputs): tensors whose range half cannot hold stay fp32.
+    auto unsafe = FindHalfUnsafeTensors(*graph, inputs, options.programs);
+    ASSERT_TRUE(unsafe.ok()) << unsafe.status().ToString();
+    options.fp32_tensors = *unsafe;
+    RecordProperty("fp32_tensors", std::to_string(unsafe->size()));
+  }
   std::map<std::string, std::vector<float>> naive_outputs;
   for (const std::string& strategy : StrategyNamesFor(ObjectKindName(kind))) {
     SCOPED_TRACE(strategy);
