@@ -58,6 +58,7 @@ struct RunFlags {
   std::vector<std::string> dump;  // NAME=FILE.pb: write a tensor after the last run
   bool list_tensors = false;      // name every pooled tensor (what --keep takes)
   std::string pools;              // named pools, JSON (samples/pools_json.h)
+  std::string program_cache;      // directory for linked program binaries
 };
 
 // --dump NAME=FILE.pb: each tensor read after the last run and saved.
@@ -331,6 +332,7 @@ int RunModel(const RunFlags& flags) {
   options.outputs_in_pool = flags.outputs_in_pool;
   options.keep = flags.keep;
   options.keep_all = flags.keep_all;
+  options.program_cache_dir = flags.program_cache;
   // Progress on a terminal (never in --json output): tasks the GPU finished.
   int current_run = 0;
   options.progress = samples::TerminalProgress(!flags.json, &current_run, flags.repeat);
@@ -466,6 +468,8 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--pools", flags->pools,
                       "Named pools, JSON: {\"pools\": [{\"name\", \"tensors\" (names or globs), \"op_types\", "
                       "\"dtypes\", \"objects\", \"precision\", \"strategy\"}]}; each planned on its own");
+  command->add_option("--program-cache", flags->program_cache,
+                      "Directory for linked program binaries: later runs load them instead of compiling");
   command->add_flag("--list-tensors", flags->list_tensors,
                     "List every pooled tensor by name (the names --keep and --dump take), its size and lifetime");
   command->add_option("--dump", flags->dump,
