@@ -68,11 +68,14 @@ field() { grep -oE "$2=[^ ]+" "$results/$1.txt" | head -n 1 | cut -d= -f2; }
   echo "- image: image bytes -> DecodeImageInput (stb_image) -> resize (stretch, keep-aspect, crop; RGB or BGR);"
   echo "- tflite: .tflite bytes -> flatbuffers verifier and listing (glpool inspect) -> import -> graph passes."
   echo
-  echo "Failures, if any, with the last lines of their logs:"
+  failures=0
   for target in "${targets[@]}"; do
     if grep -q "FAILED" "$results/$target.txt" || ! grep -q "^fuzz $target:" "$results/$target.txt"; then
+      [ "$failures" = 0 ] && echo "Failures, with the last lines of their logs:"
+      failures=$((failures + 1))
       echo; echo '```'; tail -n 30 "$results/$target.txt"; echo '```'
     fi
   done
+  [ "$failures" = 0 ] && echo "No target failed."
 } > bench/reports/fuzz.md
 cat bench/reports/fuzz.md
