@@ -34,6 +34,7 @@ StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string&
   }
   options.precision = flags.precision == "fp16" ? Precision::kFp16 : Precision::kFp32;
   options.memory_order = flags.memory_order;
+  options.compile = flags.compile;
   GLPOOL_ASSIGN_OR_RETURN(Graph graph, LoadAnyModel(path, options.import));
   // Refuse what `run` would refuse: every kernel of the graph `run` runs
   // (the fused one) is built, without GL; a node the CPU fallback takes is

@@ -3,6 +3,8 @@
 // the default graph passes ("fused"), for every object kind.
 #pragma once
 
+#include "gpu_backend/compile/compile.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@ struct PlanModelFlags {
   std::map<std::string, Shape> input_shapes;
   std::string precision = "fp32";         // fp32 | fp16: bytes per channel of buffer records
   bool memory_order = false;              // gpu_backend/compile/memory_order.h
+  CompileOptions compile;                 // inputs/outputs in the pool, kept tensors
 };
 
 // Whether a plan argument names a model rather than a records JSON.

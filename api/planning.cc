@@ -1,3 +1,5 @@
+#include <set>
+
 #include "glpool/planning.h"
 
 #include <cmath>
@@ -29,6 +31,10 @@ PlanModelFlags ModelFlags(const PlanningOptions& options) {
   flags.input_shapes = options.input_shapes;
   flags.precision = PrecisionName(options.precision);
   flags.memory_order = options.memory_order;
+  flags.compile.inputs_in_pool = options.inputs_in_pool;
+  flags.compile.outputs_in_pool = options.outputs_in_pool;
+  flags.compile.keep = std::set<std::string>(options.keep.begin(), options.keep.end());
+  flags.compile.keep_all = options.keep_all;
   return flags;
 }
 

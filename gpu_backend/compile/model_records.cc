@@ -39,7 +39,7 @@ StatusOr<ModelRecords> BuildModelRecords(const Graph& imported, const std::strin
   const Graph& graph = *chosen;
   result.graph_nodes = static_cast<int64_t>(graph.nodes.size());
   result.graph_tensors = static_cast<int64_t>(graph.tensors.size());
-  GLPOOL_ASSIGN_OR_RETURN(result.compiled, CompileGraph(graph));
+  GLPOOL_ASSIGN_OR_RETURN(result.compiled, CompileGraph(graph, options.compile));
   result.buffers = ToRecordSet(result.compiled, options.precision, model);
   result.peak = OffsetsLowerBound(result.buffers.records);
   result.peak_given = options.memory_order ? ordered.peak_given : result.peak;

@@ -23,6 +23,7 @@ struct ModelRecordsOptions {
   // given one, when that lowers the peak of live bytes.
   bool memory_order = false;
   double order_budget_seconds = 1.0;
+  CompileOptions compile;  // graph inputs/outputs in the pool, kept tensors
 };
 
 struct ModelRecords {

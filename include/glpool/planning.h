@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "glpool/export.h"
 #include "glpool/options.h"
@@ -33,6 +34,13 @@ struct PlanningOptions {
   // live bytes when one is found (bounded search; the given order is kept
   // otherwise); the report shows the peak before and after.
   bool memory_order = false;
+  // Models only: the memory options of SessionOptions that change the
+  // records (graph inputs/outputs planned with the intermediates, kept
+  // intermediates living to the end of the run).
+  bool inputs_in_pool = false;
+  bool outputs_in_pool = false;
+  std::vector<std::string> keep;
+  bool keep_all = false;
 };
 
 struct PlanningReport {
