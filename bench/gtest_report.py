@@ -6,6 +6,7 @@ the suite does.
 
   gtest_report.py XML[,XML...] TITLE COMMAND EXIT_STATUS [INTRO...]
 """
+import os
 import sys
 import xml.etree.ElementTree as ET
 
@@ -42,4 +43,7 @@ else:
         failure = case.find("failure")
         if failure is not None:
             print()
-            print(f"- {case.get('name').split('/')[-1]}: " + (failure.get("message") or "").splitlines()[0][:300])
+            # The message's first line is the failing assertion's place; the
+            # next one what failed. Paths are shown relative to the checkout.
+            lines = [line.replace(os.getcwd() + "/", "") for line in (failure.get("message") or "").splitlines()]
+            print(f"- {case.get('name').split('/')[-1]}: " + " ".join(lines[:3])[:300])
