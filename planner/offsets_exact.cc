@@ -114,9 +114,12 @@ class Prober {
                       std::vector<uint64_t>* found, uint64_t* nodes) {
     if (!CapsFor(problem_, capacity, &caps_)) return SearchOutcome::kInfeasible;
     const Clock::time_point now = Clock::now();
+    // Slices beyond a day only mean "until the deadline" (and cannot
+    // overflow the clock's nanoseconds).
     const Clock::time_point until =
-        std::min(deadline, now + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(seconds)));
+        seconds >= 86400.0 ? deadline
+                           : std::min(deadline, now + std::chrono::duration_cast<Clock::duration>(
+                                                          std::chrono::duration<double>(seconds)));
     const Clock::time_point quarter = use_canonical_ ? now + (until - now) / 4 : until;
     Progress& progress = progress_[capacity];
     SearchOutcome outcome = skyline_.Solve(caps_, quarter, found, &progress.skyline);
@@ -144,8 +147,11 @@ class Prober {
 ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<uint64_t>* incumbent,
                               double budget_seconds) {
   const Clock::time_point start = Clock::now();
+  // A budget of a million seconds or more (infinity included) is "never".
   const Clock::time_point deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_seconds));
+      budget_seconds >= 1e6
+          ? Clock::time_point::max()
+          : start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_seconds));
 
   std::vector<ByteRecord> byte_records = problem.units;
   for (size_t i = 0; i < byte_records.size(); ++i) byte_records[i].size = problem.bytes[i];

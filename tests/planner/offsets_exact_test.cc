@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <random>
 
 #include "offsets_test_util.h"
@@ -131,6 +132,23 @@ TEST(OffsetsExactTest, ProvesLargerCutPackingsOptimal) {
   }
   EXPECT_GE(most, 60u);
   std::printf("[ offsets ] largest cut packing: %zu tensors\n", most);
+}
+
+// A budget no search reaches (infinity, or AUTO handing on what is left of
+// its own such budget) means "never": the deadline saturates instead of
+// overflowing the clock, and the search ends by proving the optimum.
+TEST(OffsetsExactTest, UnboundedBudgetEndsByProof) {
+  const std::vector<ByteRecord> records = {{3, 0, 2}, {2, 1, 3}, {2, 2, 4}, {1, 0, 4}, {4, 3, 5}};
+  for (double budget : {std::numeric_limits<double>::infinity(), 1e12}) {
+    OffsetOptions options;
+    options.budget_seconds = budget;
+    for (OffsetStrategy s : {OffsetStrategy::kExact, OffsetStrategy::kAuto}) {
+      StatusOr<OffsetPlan> plan = PlanOffsets(records, s, options);
+      ASSERT_TRUE(plan.ok());
+      EXPECT_TRUE(VerifyOffsets(records, plan->assignment).ok());
+      EXPECT_TRUE(plan->proven_optimal) << OffsetStrategyName(s);
+    }
+  }
 }
 
 TEST(OffsetsExactTest, SpentBudgetStillGivesValidPlanAndHonestFloor) {
