@@ -35,9 +35,13 @@ target_include_directories(planner_scale PRIVATE ${PROJECT_SOURCE_DIR})
 target_link_libraries(planner_scale PRIVATE glpool_planner)
 glpool_warnings(planner_scale)
 
+# Run from the repository root with a relative --challenging, so the report
+# names the instances' directory as the repository sees it, not where this
+# checkout happens to live.
 add_custom_target(planner_scale_report
   COMMAND planner_scale --out ${CMAKE_CURRENT_LIST_DIR}/reports/planner_scale.md
-          --challenging ${PROJECT_SOURCE_DIR}/../shared/zoo/challenging
+          --challenging ../shared/zoo/challenging
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   DEPENDS planner_scale
   COMMENT "Writing bench/reports/planner_scale.md"
   VERBATIM)

@@ -65,7 +65,7 @@ void ArenaSearch::OrderCandidates(size_t attempt) {
 }
 
 SearchOutcome ArenaSearch::Solve(const std::vector<uint64_t>& caps, Clock::time_point deadline,
-                                 std::vector<uint64_t>* offsets) {
+                                 std::vector<uint64_t>* offsets, SearchProgress* progress) {
   nodes_ = 0;
   timed_out_ = false;
   caps_ = &caps;
@@ -92,8 +92,12 @@ SearchOutcome ArenaSearch::Solve(const std::vector<uint64_t>& caps, Clock::time_
     last_seen[key] = i;
   }
 
-  uint64_t budget = kFirstAttemptNodes;
-  for (size_t attempt = 0;; ++attempt) {
+  SearchProgress fresh;
+  SearchProgress& at = progress != nullptr ? *progress : fresh;
+  if (at.limit == 0) at = {kFirstAttemptNodes, 0};
+  for (;; ++at.attempt) {
+    const size_t attempt = at.attempt;
+    const uint64_t budget = at.limit;
     OrderCandidates(attempt / 2);
     policy_ = attempt % 2;
     skyline_ = Skyline(loads_, true);
@@ -111,7 +115,7 @@ SearchOutcome ArenaSearch::Solve(const std::vector<uint64_t>& caps, Clock::time_
     }
     if (timed_out_) return SearchOutcome::kTimedOut;
     if (!cut_off_) return SearchOutcome::kInfeasible;
-    budget = std::min(budget + budget / 2, kMaxAttemptNodes);
+    at.limit = std::min(budget + budget / 2, kMaxAttemptNodes);
   }
 }
 

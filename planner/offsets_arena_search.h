@@ -62,6 +62,16 @@ namespace glpool {
 
 enum class SearchOutcome { kFound, kInfeasible, kTimedOut };
 
+// Where a series of Solve calls on the same caps stands, for searches that
+// restart with growing node limits: the attempt to run next and its limit.
+// A call cut off by its deadline leaves the attempt it was in, so the next
+// call redoes only that attempt, not the ones before: a search run in
+// slices (EXACT's probes) loses at most its unfinished attempt each time.
+struct SearchProgress {
+  uint64_t limit = 0;  // 0: not started
+  size_t attempt = 0;
+};
+
 class ArenaSearch {
  public:
   using Clock = PlannerClock;  // planner/budget.h: CPU time
@@ -71,8 +81,10 @@ class ArenaSearch {
 
   // caps[i] bounds offset_i + size_i. On kFound, *offsets holds a placement
   // (zero-size records at 0).
+  // `progress` (may be null: start afresh) resumes and records the attempts
+  // of earlier calls with the same caps.
   SearchOutcome Solve(const std::vector<uint64_t>& caps, Clock::time_point deadline,
-                      std::vector<uint64_t>* offsets);
+                      std::vector<uint64_t>* offsets, SearchProgress* progress = nullptr);
 
   // Search nodes visited by the last Solve, over all its attempts.
   uint64_t nodes() const { return nodes_; }

@@ -1,15 +1,14 @@
 // AUTO offsets: an anytime portfolio, smallest verified arena kept.
-//  - GREEDY_BY_BREADTH always runs (gap fit over an interval index, near
-//    O(n log n); the cheaper best-fit greedy on wide sets, and the better
-//    there), so there is a plan whatever the budget;
-//  - then, while the budget lasts: GREEDY_BY_SIZE (at the bound on every zoo
-//    network); repair (planner/offsets_repair.h: re-packing the
+//  - GREEDY_BY_BREADTH, GREEDY_BY_SIZE and GREEDY_IN_ORDER always run (each
+//    near O(n log n)), so there is a plan whatever the budget and AUTO is
+//    never worse than the best greedy member (none wins on every set);
+//  - then, while the budget lasts: STRIP_PACKING (O(n s), cut off by the
+//    deadline); repair (planner/offsets_repair.h: re-packing the
 //    neighbourhood of the tensors at the top of the best plan, a local
-//    search that only ever lowers the arena) for half the time left, first
-//    because it is anytime (on random interval sets it takes greedy by
-//    breadth's +10.6% to about +5.6% over the bound at 50,000 tensors,
-//    bench/reports/planner_scale.md); STRIP_PACKING (O(n s), cut off by the
-//    deadline); GREEDY_IN_ORDER;
+//    search that only ever lowers the arena) for half the time left, and
+//    when that does not lower the best plan, of the best greedy plan for
+//    half of what is then left (repair from either start wins on some sets:
+//    bench/reports/planner_scale.md);
 //  - then OBJECTS_TO_OFFSETS (shared-objects AUTO with the time left), and
 //    search (EXACT) with the best plan so far as incumbent and the time left;
 //  - stop at the first plan that reaches the lower bound: nothing can beat

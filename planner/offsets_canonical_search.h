@@ -21,10 +21,14 @@
 //    max(floor, offset) + the load still to place must fit the capacity;
 //  - decomposition: a section boundary that no unplaced tensor crosses splits
 //    the rest into independent parts, solved one after another;
-//  - restarts over static rankings (by lifetime, area and section load, in
-//    three priority orders), node limits doubling each round, as the search
+//  - restarts over static rankings (by section load, lifetime in tasks and
+//    area, in three priority orders; a part split off is ranked afresh on
+//    the load left in it), node limits doubling each round, as the search
 //    is heavy-tailed. A round that exhausts a tree without its limit proves
-//    infeasibility.
+//    infeasibility. Rounds can be resumed across calls (SearchProgress);
+//  - the section bound and floors are kept on the sections where some tensor
+//    ends only: every other section's tensors are a subset of the next such
+//    section's.
 // Cost: O(k log k + overlaps + sections) per node (k = unplaced tensors in
 // the part), O(n^2) memory for the overlap lists; the recursion is as deep
 // as the tensors, so callers keep n within kMaxCanonicalTensors. Each node
@@ -54,8 +58,11 @@ class CanonicalSearch {
 
   // caps[i] bounds offset_i + size_i. On kFound, *offsets holds a placement
   // (zero-size records at 0). `node_cap` bounds the nodes of this call.
+  // `progress` (may be null: start afresh) resumes and records the rounds of
+  // earlier calls with the same caps (attempt = ranking of the round).
   SearchOutcome Solve(const std::vector<uint64_t>& caps, Clock::time_point deadline,
-                      uint64_t node_cap, std::vector<uint64_t>* offsets);
+                      uint64_t node_cap, std::vector<uint64_t>* offsets,
+                      SearchProgress* progress = nullptr);
 
   uint64_t nodes() const { return nodes_; }
 
@@ -67,7 +74,12 @@ class CanonicalSearch {
     uint32_t tensor;
   };
 
-  void Rank(size_t heuristic);
+  struct RankKey {
+    uint64_t w, t;
+    double a;
+  };
+  // Ranks `tensors` by heuristic_ (see the .cc).
+  void Rank(const std::vector<uint32_t>& tensors);
   Result SolvePart(const std::vector<uint32_t>& part, size_t begin, size_t end);
   Result Search(const std::vector<uint32_t>& part, size_t begin, size_t end, uint64_t min_offset,
                 uint32_t min_rank);
@@ -89,15 +101,19 @@ class CanonicalSearch {
   // subset of the next one's, whose floor and load are at least as high, so
   // the section bound need only look at these.
   std::vector<char> maximal_;
+  std::vector<uint32_t> maximal_list_;  // their indices, ascending
+  std::vector<uint32_t> mpos_;          // mpos_[s]: maximal sections before s
   std::vector<uint32_t> rank_;
+  std::vector<RankKey> keys_;
+  size_t heuristic_ = 0;
   // Per Solve:
   const std::vector<uint64_t>* caps_ = nullptr;
   uint64_t capacity_ = 0;                // the largest cap: bounds every section
   std::vector<uint64_t> offset_;         // placed tensors' offsets
   std::vector<char> placed_;
   std::vector<uint64_t> lowest_;         // lowest offset of each unplaced tensor
-  std::vector<uint64_t> floor_;          // per section
-  std::vector<uint64_t> left_;           // per section, load still to place
+  std::vector<uint64_t> floor_;          // per section (kept on maximal ones)
+  std::vector<uint64_t> left_;           // per section, load still to place (maximal ones)
   std::vector<uint32_t> crossing_;       // per boundary s|s+1, unplaced tensors crossing it
   std::vector<uint64_t> solution_;
   Clock::time_point deadline_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <numeric>
 
 #include "planner/lower_bounds.h"
@@ -90,45 +91,67 @@ uint64_t CoverSlots(const std::vector<ByteRecord>& units) {
   return slots;
 }
 
-// Node guard for each canonical-search slice (the deadline is the real bound).
+// Node guard for each canonical-search call (the deadline is the real bound).
 constexpr uint64_t kCanonicalNodeGuard = uint64_t{1} << 40;
-constexpr double kFirstSliceSeconds = 0.01;
+// The first pass's slice per probe, as a share of the budget, and its floor.
+constexpr double kFirstSliceShare = 1.0 / 64;
+constexpr double kMinSliceSeconds = 0.002;
 
-// One capacity probe by a portfolio of the two complete searches: neither
-// dominates (the skyline search takes milliseconds where the canonical one
-// takes seconds, and the reverse), so they alternate in slices that double,
-// each slice a fresh start. The answer of either is final; the loss against
-// the better one alone is at most about 4x.
-SearchOutcome Decide(ArenaSearch* skyline, CanonicalSearch* canonical, bool use_canonical,
-                     const std::vector<uint64_t>& caps, Clock::time_point deadline,
-                     std::vector<uint64_t>* found, uint64_t* nodes) {
-  double slice = kFirstSliceSeconds;
-  for (int round = 0; round < 64; ++round) {
-    for (int engine = 0; engine < 2; ++engine) {
-      if (engine == 1 && !use_canonical) continue;
-      const Clock::time_point now = Clock::now();
-      if (now >= deadline) return SearchOutcome::kTimedOut;
-      Clock::time_point until = now + std::chrono::duration_cast<Clock::duration>(
-                                          std::chrono::duration<double>(slice));
-      if (!use_canonical || until > deadline) until = deadline;
-      const SearchOutcome outcome =
-          engine == 0 ? skyline->Solve(caps, until, found)
-                      : canonical->Solve(caps, until, kCanonicalNodeGuard, found);
-      *nodes += engine == 0 ? skyline->nodes() : canonical->nodes();
-      if (outcome != SearchOutcome::kTimedOut) return outcome;
-    }
-    slice *= 2;
+// One capacity probe by a portfolio of the two complete searches, neither
+// of which dominates (the skyline one takes milliseconds where the canonical
+// one takes seconds, and the reverse): the skyline search gets the first
+// quarter of the slice, the canonical one the rest (the one that solves the
+// hardest instances: MiniMalloc's E, F and I at their floor). Both resume from the last probe of the same
+// capacity (SearchProgress), so probing a capacity again in a later pass
+// goes on where it stopped. The answer of either is final.
+class Prober {
+ public:
+  explicit Prober(const OffsetProblem& problem)
+      : problem_(problem), skyline_(problem.units), canonical_(problem.units),
+        use_canonical_(problem.units.size() <= kMaxCanonicalTensors) {}
+
+  SearchOutcome Probe(uint64_t capacity, double seconds, Clock::time_point deadline,
+                      std::vector<uint64_t>* found, uint64_t* nodes) {
+    if (!CapsFor(problem_, capacity, &caps_)) return SearchOutcome::kInfeasible;
+    const Clock::time_point now = Clock::now();
+    // Slices beyond a day only mean "until the deadline" (and cannot
+    // overflow the clock's nanoseconds).
+    const Clock::time_point until =
+        seconds >= 86400.0 ? deadline
+                           : std::min(deadline, now + std::chrono::duration_cast<Clock::duration>(
+                                                          std::chrono::duration<double>(seconds)));
+    const Clock::time_point quarter = use_canonical_ ? now + (until - now) / 4 : until;
+    Progress& progress = progress_[capacity];
+    SearchOutcome outcome = skyline_.Solve(caps_, quarter, found, &progress.skyline);
+    *nodes += skyline_.nodes();
+    if (outcome != SearchOutcome::kTimedOut || !use_canonical_) return outcome;
+    outcome = canonical_.Solve(caps_, until, kCanonicalNodeGuard, found, &progress.canonical);
+    *nodes += canonical_.nodes();
+    return outcome;
   }
-  return SearchOutcome::kTimedOut;
-}
+
+ private:
+  struct Progress {
+    SearchProgress skyline, canonical;
+  };
+  const OffsetProblem& problem_;
+  ArenaSearch skyline_;
+  CanonicalSearch canonical_;
+  const bool use_canonical_;
+  std::vector<uint64_t> caps_;
+  std::map<uint64_t, Progress> progress_;
+};
 
 }  // namespace
 
 ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<uint64_t>* incumbent,
                               double budget_seconds) {
   const Clock::time_point start = Clock::now();
+  // A budget of a million seconds or more (infinity included) is "never".
   const Clock::time_point deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_seconds));
+      budget_seconds >= 1e6
+          ? Clock::time_point::max()
+          : start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_seconds));
 
   std::vector<ByteRecord> byte_records = problem.units;
   for (size_t i = 0; i < byte_records.size(); ++i) byte_records[i].size = problem.bytes[i];
@@ -153,46 +176,50 @@ ExactResult SolveOffsetsExact(const OffsetProblem& problem, const std::vector<ui
     return result;
   }
   result.proven_lower_bound = grid.AtOrAbove(result.proven_lower_bound);
-  ArenaSearch search(problem.units);
-  const bool use_canonical = problem.units.size() <= kMaxCanonicalTensors;
-  CanonicalSearch canonical(problem.units);
-  std::vector<uint64_t> caps, found;
-  bool first = true;
-  uint64_t lo = result.proven_lower_bound;  // bisection floor, >= the proven one
-  while (result.proven_lower_bound < result.total_bytes) {
-    const Clock::time_point now = Clock::now();
-    if (now >= deadline) break;
-    uint64_t hi = grid.AtOrBelow(result.total_bytes - 1);
-    if (hi < lo) {
-      // The bisection closed on timed-out probes: another pass from the
-      // proven floor gives them what time is left.
-      lo = result.proven_lower_bound;
-      hi = grid.AtOrBelow(result.total_bytes - 1);
-      if (hi < lo) break;
-    }
-    const uint64_t capacity = first ? lo : std::max(lo, grid.AtOrBelow(lo + (hi - lo) / 2));
-    // The floor itself is the usual answer on real networks and on hard
-    // packings alike, but when it is not, proving so can take long: it gets
-    // a quarter of the budget, later
-    // probes a third of what is left, so one hard capacity never eats it all.
-    const Clock::time_point probe_deadline = now + (deadline - now) / (first ? 2 : 3);
-    first = false;
+  Prober prober(problem);
+  std::vector<uint64_t> found;
+  // Runs one probe and applies its answer.
+  auto probe = [&](uint64_t capacity, double seconds) {
     ++result.probes;
-    SearchOutcome outcome = SearchOutcome::kInfeasible;
-    if (CapsFor(problem, capacity, &caps)) {
-      outcome = Decide(&search, &canonical, use_canonical, caps, probe_deadline, &found, &result.nodes);
-    }
+    const SearchOutcome outcome = prober.Probe(capacity, seconds, deadline, &found, &result.nodes);
     if (outcome == SearchOutcome::kFound) {
       result.unit_offsets = found;
       result.total_bytes = ArenaBytes(problem, found);
       result.improved = true;
-    } else {
+    } else if (outcome == SearchOutcome::kInfeasible) {
       // Infeasible at C is infeasible at every smaller C too.
-      if (outcome == SearchOutcome::kInfeasible) {
-        result.proven_lower_bound = std::max(result.proven_lower_bound, grid.AtOrAbove(capacity + 1));
-      }
-      lo = grid.AtOrAbove(capacity + 1);
+      result.proven_lower_bound = std::max(result.proven_lower_bound, grid.AtOrAbove(capacity + 1));
     }
+    return outcome;
+  };
+  auto open = [&] { return result.proven_lower_bound < result.total_bytes && Clock::now() < deadline; };
+  double slice = std::max(kMinSliceSeconds, budget_seconds * kFirstSliceShare);
+  double scan_seconds = 0;  // how long the last scan took
+  while (open()) {
+    // The floor first: it is the answer on real networks and on most of
+    // MiniMalloc's hard instances, and proving it can take long, so it gets
+    // three times the time of the last scan below (3/4 of the time).
+    if (probe(result.proven_lower_bound, std::max(2 * slice, 3 * scan_seconds)) !=
+        SearchOutcome::kTimedOut) {
+      continue;
+    }
+    // Then a scan down from the incumbent at distances doubling from one
+    // grid step: how hard a capacity is does not grow steadily as it
+    // shrinks (a tighter one is often found faster), so a probe that times
+    // out does not end the scan; a plan found goes on below it.
+    const Clock::time_point scan_start = Clock::now();
+    uint64_t distance = 1;
+    while (open()) {
+      const uint64_t capacity = result.total_bytes > distance
+                                    ? grid.AtOrBelow(result.total_bytes - distance)
+                                    : 0;
+      if (capacity <= result.proven_lower_bound) break;
+      const uint64_t gap = result.total_bytes - capacity;
+      if (probe(capacity, slice) == SearchOutcome::kInfeasible) break;  // the floor rose to it
+      distance = 2 * gap;
+    }
+    scan_seconds = std::chrono::duration<double>(Clock::now() - scan_start).count();
+    slice *= 2;
   }
   result.proven_lower_bound = std::min(result.proven_lower_bound, result.total_bytes);
   return result;

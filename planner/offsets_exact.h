@@ -2,18 +2,21 @@
 // floor when the time budget runs out.
 //  - start from an incumbent plan (the caller's, or the better of
 //    GREEDY_BY_SIZE and STRIP_PACKING) and the floor OffsetsLowerBound;
-//  - iterate over candidate capacities C as MiniMalloc does: ask two
-//    complete searches (the skyline one, planner/offsets_arena_search.h, and
-//    the canonical-order one, planner/offsets_canonical_search.h, in
-//    alternating slices that double) for an arena of at most C bytes, first
-//    at the floor (the usual answer on real networks and on MiniMalloc's
-//    hard instances), then bisecting between the floor and the incumbent;
+//  - probe candidate capacities C ("is there a plan of at most C bytes?")
+//    with a portfolio of two complete searches (the skyline one,
+//    planner/offsets_arena_search.h, then the canonical-order one,
+//    planner/offsets_canonical_search.h, which gets 3/4 of each probe);
+//  - in passes whose slice per probe doubles (from 1/64 of the budget):
+//    first the floor, with three times the time the last pass's scan took
+//    (the floor is the answer on real networks and on most of MiniMalloc's
+//    hard instances, and finding or refuting it can take long); then a scan
+//    down from the incumbent at distances that double (one grid step, two,
+//    four...), since how hard a capacity is does not grow steadily as it
+//    shrinks: a tighter one is often decided sooner;
 //  - "found" shrinks the incumbent to what was found (often below C),
-//    "infeasible" is a proof and lifts the floor above C, "timed out" only
-//    moves the bisection on;
-//  - the first probe gets a quarter of the budget, later ones a third of what
-//    is left, so one hard capacity cannot eat it all; when the bisection
-//    closes on timed-out probes, another pass starts from the proven floor;
+//    "infeasible" is a proof and lifts the floor above C, "timed out" moves
+//    on; both searches resume where they stopped when the same capacity is
+//    probed again in a later pass (SearchProgress), so slicing costs little;
 //    stop when floor == incumbent (optimal) or time is up;
 //  - every plan can be pushed down onto sums of sizes, so an arena is
 //    k * g * alignment + bytes_i for some tensor i (g = gcd of the sizes in

@@ -33,7 +33,7 @@ namespace glpool {
 
 struct MemoryOrderOptions {
   Precision precision = Precision::kFp32;
-  double budget_seconds = 1.0;            // wall clock for the search
+  double budget_seconds = 1.0;            // CPU time for the search (planner/budget.h)
   size_t beam_width = 64;                 // states kept per depth, >= 1
   uint64_t max_expansions = 50'000'000;   // iteration guard over all depths
 };

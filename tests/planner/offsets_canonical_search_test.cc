@@ -10,6 +10,7 @@
 
 #include "offsets_test_util.h"
 #include "planner/assignment.h"
+#include "planner/offsets_arena_search.h"
 #include "planner/offsets_canonical_search.h"
 #include "planner/verifier.h"
 #include "planner_test_util.h"
@@ -50,6 +51,52 @@ TEST(CanonicalSearchTest, DecidesLikeBruteForce) {
     if (HasFatalFailure() || HasNonfatalFailure()) return;
   }
   EXPECT_GT(proofs, 1000);
+}
+
+// Resumed in node-bounded slices (the way EXACT probes a capacity pass
+// after pass), both searches must give the same answers as in one call: a
+// slice that runs out only hands its attempt on to the next call.
+TEST(CanonicalSearchTest, ResumedInSlicesDecidesLikeOneCall) {
+  std::mt19937_64 rng(4242);
+  int resumed = 0;
+  for (int k = 0; k < 300; ++k) {
+    const int tensors = 4 + static_cast<int>(rng() % 5);
+    const std::vector<ByteRecord> records =
+        offsets_testing::RandomIntervals(rng, SizeDistribution::kWide, tensors);
+    const uint64_t optimum = offsets_testing::BruteForceArena(records, 1);
+    if (optimum == 0) continue;
+    SCOPED_TRACE("set " + std::to_string(k));
+    const auto far = CanonicalSearch::Clock::now() + std::chrono::hours(1);
+    for (uint64_t capacity : {optimum, optimum - 1}) {
+      const std::vector<uint64_t> caps(records.size(), capacity);
+      const SearchOutcome expected =
+          capacity == optimum ? SearchOutcome::kFound : SearchOutcome::kInfeasible;
+      CanonicalSearch canonical(records);
+      ArenaSearch skyline(records);
+      SearchProgress canonical_progress, skyline_progress;
+      std::vector<uint64_t> offsets;
+      SearchOutcome outcome = SearchOutcome::kTimedOut;
+      int calls = 0;
+      // Node caps doubling from 1 per call, as EXACT's slices double: the
+      // first calls end inside a round, which the next call redoes.
+      while (outcome == SearchOutcome::kTimedOut && calls < 40) {
+        outcome = canonical.Solve(caps, far, uint64_t{1} << calls, &offsets, &canonical_progress);
+        ++calls;
+      }
+      EXPECT_EQ(outcome, expected);
+      if (calls > 1) ++resumed;
+      outcome = SearchOutcome::kTimedOut;
+      for (int call = 0; outcome == SearchOutcome::kTimedOut && call < 100000; ++call) {
+        // The skyline search has no node cap per call: an already-passed
+        // deadline cuts each call after its first check.
+        outcome = skyline.Solve(caps, call % 2 == 0 ? CanonicalSearch::Clock::now() : far, &offsets,
+                                &skyline_progress);
+      }
+      EXPECT_EQ(outcome, expected);
+    }
+    if (HasFatalFailure() || HasNonfatalFailure()) return;
+  }
+  EXPECT_GT(resumed, 100);
 }
 
 }  // namespace

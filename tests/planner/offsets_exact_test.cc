@@ -5,6 +5,9 @@
 // give a valid plan with an honest floor.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <limits>
 #include <random>
 
 #include "offsets_test_util.h"
@@ -99,6 +102,52 @@ TEST(OffsetsExactTest, FindsPerfectPackings) {
     ASSERT_TRUE(VerifyOffsets(records, plan->assignment).ok());
     EXPECT_EQ(plan->assignment.total_size, height * 1024) << "set " << k;
     EXPECT_TRUE(plan->proven_optimal);
+  }
+}
+
+// Larger perfect packings, cut as MiniMalloc's instances are made (a full
+// arena split into tensors, then shuffled), with tens of tensors and raw
+// times: the floor is the answer, and EXACT must find it and so prove it
+// optimal, within a CPU budget far above what it needs.
+TEST(OffsetsExactTest, ProvesLargerCutPackingsOptimal) {
+  std::mt19937_64 rng(1048576);
+  size_t most = 0;
+  for (int k = 0; k < 40; ++k) {
+    std::vector<ByteRecord> records;
+    const uint64_t height = 48 + rng() % 48;
+    Cut(rng, 0, 16 + static_cast<TaskId>(rng() % 32), 0, height, 9, &records);
+    for (ByteRecord& r : records) {
+      r.first_task *= 1000;  // raw times, as in the published CSV files
+      r.last_task = r.last_task * 1000 + 999;
+    }
+    std::shuffle(records.begin(), records.end(), rng);
+    most = std::max(most, records.size());
+    OffsetOptions options;
+    options.budget_seconds = 10.0;
+    StatusOr<OffsetPlan> plan = PlanOffsets(records, OffsetStrategy::kExact, options);
+    ASSERT_TRUE(plan.ok());
+    ASSERT_TRUE(VerifyOffsets(records, plan->assignment).ok());
+    EXPECT_EQ(plan->assignment.total_size, height * 1024) << "set " << k;
+    EXPECT_TRUE(plan->proven_optimal) << "set " << k;
+  }
+  EXPECT_GE(most, 60u);
+  std::printf("[ offsets ] largest cut packing: %zu tensors\n", most);
+}
+
+// A budget no search reaches (infinity, or AUTO handing on what is left of
+// its own such budget) means "never": the deadline saturates instead of
+// overflowing the clock, and the search ends by proving the optimum.
+TEST(OffsetsExactTest, UnboundedBudgetEndsByProof) {
+  const std::vector<ByteRecord> records = {{3, 0, 2}, {2, 1, 3}, {2, 2, 4}, {1, 0, 4}, {4, 3, 5}};
+  for (double budget : {std::numeric_limits<double>::infinity(), 1e12}) {
+    OffsetOptions options;
+    options.budget_seconds = budget;
+    for (OffsetStrategy s : {OffsetStrategy::kExact, OffsetStrategy::kAuto}) {
+      StatusOr<OffsetPlan> plan = PlanOffsets(records, s, options);
+      ASSERT_TRUE(plan.ok());
+      EXPECT_TRUE(VerifyOffsets(records, plan->assignment).ok());
+      EXPECT_TRUE(plan->proven_optimal) << OffsetStrategyName(s);
+    }
   }
 }
 
