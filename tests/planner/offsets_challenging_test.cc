@@ -38,7 +38,9 @@ TEST(OffsetsChallengingTest, ExactFitsPublishedArena) {
     const uint64_t arena = plan->assignment.total_size;
     EXPECT_LE(arena, kPublishedArena);
     EXPECT_LE(plan->proven_lower_bound, arena);
-    if (plan->lower_bound == kPublishedArena) EXPECT_TRUE(plan->proven_optimal);
+    if (plan->lower_bound == kPublishedArena) {
+      EXPECT_TRUE(plan->proven_optimal);
+    }
     std::printf("[ offsets ] %-14s exact %8llu (%+.2f%% vs 1048576)  lower bound %8llu  proven >= %8llu"
                 "  gap %6llu  %s  %6.2f s\n",
                 set->model.c_str(), static_cast<unsigned long long>(arena),
