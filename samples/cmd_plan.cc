@@ -5,6 +5,7 @@
 
 #include "glpool/planning.h"
 #include "samples/commands.h"
+#include "samples/record_flags.h"
 #include "samples/model_loading.h"
 
 namespace glpool {
@@ -24,10 +25,7 @@ struct PlanFlags {
   std::vector<std::string> input_shapes;  // NAME=1x3x640x640
   std::string precision = "fp32";
   std::string order = "given";  // given | memory
-  bool inputs_in_pool = false;
-  bool outputs_in_pool = false;
-  std::vector<std::string> keep;
-  bool keep_all = false;
+  samples::RecordShapeFlags record_shape;  // models: inputs/outputs in the pool, kept intermediates
 };
 
 int RunPlan(const PlanFlags& flags) {
@@ -43,10 +41,10 @@ int RunPlan(const PlanFlags& flags) {
   options.random_weights = flags.random_weights;
   options.precision = flags.precision == "fp16" ? Precision::kFp16 : Precision::kFp32;
   options.memory_order = flags.order == "memory";
-  options.inputs_in_pool = flags.inputs_in_pool;
-  options.outputs_in_pool = flags.outputs_in_pool;
-  options.keep = flags.keep;
-  options.keep_all = flags.keep_all;
+  options.inputs_in_pool = flags.record_shape.inputs_in_pool;
+  options.outputs_in_pool = flags.record_shape.outputs_in_pool;
+  options.keep = flags.record_shape.keep;
+  options.keep_all = flags.record_shape.keep_all;
   ModelLoadFlags shape_flags;
   shape_flags.input_shapes = flags.input_shapes;
   auto shapes = InputShapesFromFlags(shape_flags);
@@ -115,13 +113,7 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
                   "peak of live bytes when one is found)")
       ->check(CLI::IsMember({"given", "memory"}))
       ->capture_default_str();
-  cmd->add_flag("--inputs-in-pool", flags->inputs_in_pool,
-                "models: plan graph inputs with the intermediates (as glpool run --inputs-in-pool)");
-  cmd->add_flag("--outputs-in-pool", flags->outputs_in_pool,
-                "models: plan graph outputs with the intermediates (as glpool run --outputs-in-pool)");
-  cmd->add_option("--keep", flags->keep, "models: an intermediate kept to the end of the run (repeatable)")
-      ->allow_extra_args(false);
-  cmd->add_flag("--keep-all", flags->keep_all, "models: every intermediate kept to the end of the run");
+  samples::AddRecordShapeFlags(*cmd, flags->record_shape);  // models only
   cmd->add_option("--precision", flags->precision, "bytes per channel of buffer/arena records")
       ->check(CLI::IsMember({"fp32", "fp16"}));
   cmd->callback([flags, &exit_code] { exit_code = RunPlan(*flags); });

@@ -22,6 +22,7 @@
 #include "samples/partition_report.h"
 #include "samples/pools_json.h"
 #include "samples/process_memory.h"
+#include "samples/record_flags.h"
 #include "samples/run_reporting.h"
 #include "samples/overlay/overlay_session.h"
 #include "samples/sample_context.h"
@@ -51,10 +52,7 @@ struct RunFlags {
   ImageFlags image;          // how an --input image becomes the tensor
   std::string labels;        // one class name per line, for classifier outputs
   std::string memory_mode = "pooled";
-  bool inputs_in_pool = false;
-  bool outputs_in_pool = false;
-  std::vector<std::string> keep;  // intermediates readable after the run
-  bool keep_all = false;
+  samples::RecordShapeFlags record_shape;  // inputs/outputs in the pool, kept intermediates
   std::vector<std::string> dump;  // NAME=FILE.pb: write a tensor after the last run
   bool list_tensors = false;      // name every pooled tensor (what --keep takes)
   std::string pools;              // named pools, JSON (samples/pools_json.h)
@@ -328,10 +326,10 @@ int RunModel(const RunFlags& flags) {
     if (!pools.ok()) return fail(pools.status());
     options.pools = std::move(pools).value();
   }
-  options.inputs_in_pool = flags.inputs_in_pool;
-  options.outputs_in_pool = flags.outputs_in_pool;
-  options.keep = flags.keep;
-  options.keep_all = flags.keep_all;
+  options.inputs_in_pool = flags.record_shape.inputs_in_pool;
+  options.outputs_in_pool = flags.record_shape.outputs_in_pool;
+  options.keep = flags.record_shape.keep;
+  options.keep_all = flags.record_shape.keep_all;
   options.program_cache_dir = flags.program_cache;
   // Progress on a terminal (never in --json output): tasks the GPU finished.
   int current_run = 0;
@@ -457,14 +455,7 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
                       "share), or dynamic (each tensor's object made before its first task and deleted after its "
                       "last, every run)")
       ->capture_default_str();
-  command->add_flag("--inputs-in-pool", flags->inputs_in_pool,
-                    "Plan graph inputs with the intermediates (their memory is reused once read)");
-  command->add_flag("--outputs-in-pool", flags->outputs_in_pool,
-                    "Plan graph outputs with the intermediates (live to the end of the run)");
-  // One value per occurrence: `--keep a --keep b MODEL` must not swallow MODEL.
-  command->add_option("--keep", flags->keep, "Keep this intermediate readable after the run (repeatable)")
-      ->allow_extra_args(false);
-  command->add_flag("--keep-all", flags->keep_all, "Keep every intermediate readable after the run");
+  samples::AddRecordShapeFlags(*command, flags->record_shape);
   command->add_option("--pools", flags->pools,
                       "Named pools, JSON: {\"pools\": [{\"name\", \"tensors\" (names or globs), \"op_types\", "
                       "\"dtypes\", \"objects\", \"precision\", \"strategy\"}]}; each planned on its own");

@@ -6,9 +6,9 @@
 // last task a fence goes into the command stream; once the fence has
 // passed, the object is deleted. Deleting earlier would be legal GL (the
 // driver defers it) but the memory would not come back any sooner, and the
-// executor's count of live bytes would claim it had. Kept tensors and
-// pooled outputs stay until they are read: outputs at the end of the run,
-// kept tensors at the start of the next one.
+// executor's count of live bytes would claim it had. Kept tensors (pooled
+// graph outputs among them) stay until the next run starts, so ReadTensor
+// can read them after Run.
 #include <algorithm>
 
 #include "gpu_backend/runtime/executor_state.h"
@@ -27,8 +27,7 @@ void Executor::State::PrepareDynamic() {
   for (size_t i = 0; i < pooled.size(); ++i) {
     const PlacedTensor& tensor = pooled[i];
     dynamic.first_at[static_cast<size_t>(tensor.first_task)].push_back(i);
-    const bool output = std::find(graph.outputs.begin(), graph.outputs.end(), tensor.name) != graph.outputs.end();
-    if (!output && !kept_roots.count(tensor.name)) dynamic.last_at[static_cast<size_t>(tensor.last_task)].push_back(i);
+    if (!kept_roots.count(tensor.name)) dynamic.last_at[static_cast<size_t>(tensor.last_task)].push_back(i);
   }
   memory.objects_made_per_run = pooled.size();
 }
@@ -106,19 +105,7 @@ Status Executor::State::DeleteReleased(bool wait) {
   return Status::Ok();
 }
 
-Status Executor::State::EndDynamicRun() {
-  // Outputs in the pool have been read back: release them (kept tensors stay).
-  std::vector<size_t> outputs;
-  for (size_t i = 0; i < pooled.size(); ++i) {
-    const bool output = std::find(graph.outputs.begin(), graph.outputs.end(), pooled[i].name) != graph.outputs.end();
-    if (output && dynamic.made[i] && !kept_roots.count(pooled[i].name)) outputs.push_back(i);
-  }
-  if (!outputs.empty()) {
-    GLPOOL_ASSIGN_OR_RETURN(gl::GlFence fence, gl::GlFence::Insert());
-    for (size_t i : outputs) dynamic.releasing.push_back({std::move(fence), i});
-  }
-  return DeleteReleased(true);
-}
+Status Executor::State::EndDynamicRun() { return DeleteReleased(true); }
 
 StatusOr<TensorData> Executor::ReadTensor(const std::string& name) const {
   const State& s = *state_;

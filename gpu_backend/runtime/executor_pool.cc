@@ -51,6 +51,10 @@ Status Executor::State::PlanPoolObjects(bool all_auto) {
   memory.strategy = ModeStrategy(pool_specs[0]);
   memory.memory_mode = MemoryModeName(options.memory_mode);
   std::map<std::pair<size_t, int>, std::vector<size_t>> units;  // (pool spec, UnitStorage) -> pooled indices
+  // Outputs by storage root: an output may alias (Reshape, Flatten) the
+  // pooled tensor that holds it.
+  std::set<std::string> output_roots;
+  for (const std::string& name : graph.outputs) output_roots.insert(Root(name));
   for (const auto& compiled_tensor : compiled.pooled) {
     PlacedTensor tensor;
     tensor.name = compiled_tensor.name;
@@ -73,7 +77,7 @@ Status Executor::State::PlanPoolObjects(bool all_auto) {
     if (tensor.buffer_fallback) ++memory.buffer_fallbacks;
     if (std::find(graph.inputs.begin(), graph.inputs.end(), tensor.name) != graph.inputs.end()) {
       ++memory.pooled_inputs;
-    } else if (std::find(graph.outputs.begin(), graph.outputs.end(), tensor.name) != graph.outputs.end()) {
+    } else if (output_roots.count(tensor.name)) {
       ++memory.pooled_outputs;
     } else if (kept_roots.count(tensor.name)) {
       ++memory.kept_tensors;

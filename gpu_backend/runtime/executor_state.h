@@ -156,7 +156,8 @@ struct Executor::State {
   Status MakeDynamicObjects(size_t task);
   // Tensors whose last task is `task` (and are not kept) are released.
   Status ReleaseDynamicObjects(size_t task);
-  // After the run: waits for every release and deletes its object.
+  // After the run: waits for every release and deletes its object (kept
+  // tensors and pooled outputs stay to the next BeginDynamicRun).
   Status EndDynamicRun();
   Status DeleteReleased(bool wait);
   void DeleteDynamicObject(size_t tensor);
