@@ -16,10 +16,8 @@ in float16 (the npm cache's onnxruntime-node):
   of its largest value, or the script fails: the conversion keeps the
   numbers.
 """
-import glob
 import importlib.util
 import os
-import shutil
 import sys
 
 import numpy as np
@@ -88,12 +86,6 @@ def float16_ops_model():
     return model, [("x", half(1, 3, 13, 11, scale=2.0))]
 
 
-def case_inputs(model_dir, model):
-    names = [i.name for i in model.graph.input if i.name not in {t.name for t in model.graph.initializer}]
-    files = sorted(glob.glob(os.path.join(model_dir, "test_data_set_0", "input_*.pb")))
-    return [(name, numpy_helper.to_array(onnx.load_tensor(f))) for name, f in zip(names, files)]
-
-
 def max_relative_error(outputs, expected):
     worst = 0.0
     for (_, got), (_, want) in zip(outputs, expected):
@@ -103,13 +95,7 @@ def max_relative_error(outputs, expected):
 
 
 def main():
-    if len(sys.argv) < 2:
-        raise SystemExit(__doc__)
-    out_root = sys.argv[1]
-    onnx_case.require_oracle()
-    if os.path.isdir(out_root):
-        shutil.rmtree(out_root)
-    os.makedirs(out_root)
+    out_root = onnx_case.fresh_output_root(sys.argv, __doc__)
     model, inputs = float16_ops_model()
     case_dir = os.path.join(out_root, "float16_ops")
     outputs = onnx_case.write_case(case_dir, model.SerializeToString(), inputs)
@@ -120,7 +106,7 @@ def main():
             raise SystemExit(f"{path} is missing")
         name = os.path.basename(os.path.normpath(model_dir))
         original = onnx.load(path)
-        inputs = case_inputs(model_dir, original)
+        inputs = onnx_case.data_set_inputs(model_dir, original)
         expected = onnx_case.run_onnxruntime(path, inputs)
         for suffix, keep_io, fp32_ops in (("fp16", False, ()), ("fp16_io32", True, ("MaxPool",))):
             copy = onnx.ModelProto.FromString(original.SerializeToString())

@@ -11,10 +11,8 @@ MODEL_DIR is a case folder (model.onnx, test_data_set_0/input_*.pb), such as
 axes move from attribute to input at 18) is converted too. Writes
 OUT_DIR/<name>_opset<N>/ for `glpool test-onnx`.
 """
-import glob
 import importlib.util
 import os
-import shutil
 import sys
 
 import numpy as np
@@ -58,27 +56,15 @@ def reductions_model():
     return model, [("x", data)]
 
 
-def case_inputs(model_dir, model):
-    names = [i.name for i in model.graph.input if i.name not in {t.name for t in model.graph.initializer}]
-    files = sorted(glob.glob(os.path.join(model_dir, "test_data_set_0", "input_*.pb")))
-    return [(name, numpy_helper.to_array(onnx.load_tensor(f))) for name, f in zip(names, files)]
-
-
 def main():
-    if len(sys.argv) < 2:
-        raise SystemExit(__doc__)
-    out_root = sys.argv[1]
-    onnx_case.require_oracle()
-    if os.path.isdir(out_root):
-        shutil.rmtree(out_root)
-    os.makedirs(out_root)
+    out_root = onnx_case.fresh_output_root(sys.argv, __doc__)
     sources = [("reductions", *reductions_model())]
     for model_dir in sys.argv[2:]:
         path = os.path.join(model_dir, "model.onnx")
         if not os.path.isfile(path):
             raise SystemExit(f"{path} is missing")
         model = onnx.load(path)
-        sources.append((os.path.basename(os.path.normpath(model_dir)), model, case_inputs(model_dir, model)))
+        sources.append((os.path.basename(os.path.normpath(model_dir)), model, onnx_case.data_set_inputs(model_dir, model)))
     for name, model, inputs in sources:
         original = os.path.join(out_root, f"{name}_original.onnx")
         onnx.save(model, original)

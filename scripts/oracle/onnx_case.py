@@ -6,6 +6,7 @@ A case folder is what `glpool test-onnx` reads:
     DIR/model.onnx
     DIR/test_data_set_0/input_<i>.pb, output_<i>.pb   (serialized TensorProtos)
 """
+import glob
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ import subprocess
 import tempfile
 
 import numpy as np
+import onnx
 from onnx import numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,6 +36,27 @@ def require_oracle():
                          "run `bash scripts/fetch-models.sh` (or scripts/install-deps.sh) first")
     if shutil.which("node") is None:
         raise SystemExit("node is not installed: run scripts/install-deps.sh (Debian's nodejs)")
+
+
+def fresh_output_root(argv, usage):
+    """The scripts' first argument, the folder they write cases into: made
+    empty (an earlier run's cases go). Without it, exits with `usage`."""
+    if len(argv) < 2:
+        raise SystemExit(usage)
+    out_root = argv[1]
+    require_oracle()
+    if os.path.isdir(out_root):
+        shutil.rmtree(out_root)
+    os.makedirs(out_root)
+    return out_root
+
+
+def data_set_inputs(model_dir, model):
+    """[(name, array)] from MODEL_DIR/test_data_set_0/input_*.pb, named after
+    `model`'s graph inputs that are not initializers, in order."""
+    names = [i.name for i in model.graph.input if i.name not in {t.name for t in model.graph.initializer}]
+    files = sorted(glob.glob(os.path.join(model_dir, "test_data_set_0", "input_*.pb")))
+    return [(name, numpy_helper.to_array(onnx.load_tensor(f))) for name, f in zip(names, files)]
 
 
 def run_onnxruntime(model_path, inputs):
