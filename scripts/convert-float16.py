@@ -77,6 +77,15 @@ def float_tensors(model):
     return names
 
 
+def rename(nodes, old, new, outputs):
+    """Every node input (and, with `outputs`, output) named `old` becomes `new`."""
+    for node in nodes:
+        for field in (node.input, node.output) if outputs else (node.input,):
+            for index, name in enumerate(field):
+                if name == old:
+                    field[index] = new
+
+
 def convert(model, keep_io_types=False, fp32_ops=()):
     """Returns (float16 model, list of notes)."""
     graph = model.graph
@@ -145,10 +154,7 @@ def convert(model, keep_io_types=False, fp32_ops=()):
             continue
         if keep_io_types:
             half = fresh(f"{info.name}_fp16")
-            for node in nodes:
-                for index, name in enumerate(node.input):
-                    if name == info.name:
-                        node.input[index] = half
+            rename(nodes, info.name, half, outputs=False)
             nodes.insert(0, helper.make_node("Cast", [info.name], [half], to=TensorProto.FLOAT16))
         else:
             info.type.tensor_type.elem_type = TensorProto.FLOAT16
@@ -157,13 +163,7 @@ def convert(model, keep_io_types=False, fp32_ops=()):
             continue
         if keep_io_types:
             half = fresh(f"{info.name}_fp16")
-            for node in nodes:
-                for index, name in enumerate(node.output):
-                    if name == info.name:
-                        node.output[index] = half
-                for index, name in enumerate(node.input):
-                    if name == info.name:
-                        node.input[index] = half
+            rename(nodes, info.name, half, outputs=True)
             nodes.append(helper.make_node("Cast", [half], [info.name], to=TensorProto.FLOAT))
         else:
             info.type.tensor_type.elem_type = TensorProto.FLOAT16
