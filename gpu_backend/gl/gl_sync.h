@@ -20,7 +20,6 @@ class GlFence {
 
   // Inserts a fence after every command issued so far.
   static StatusOr<GlFence> Insert();
-  bool valid() const { return sync_ != nullptr; }
   // Whether the GPU has passed the fence, without waiting (flushes, so a
   // fence not yet submitted will be).
   StatusOr<bool> Signaled() const;

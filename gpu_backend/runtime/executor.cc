@@ -59,18 +59,14 @@ Status Executor::State::BuildTasks() {
   }
   GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph, compile_options));
   pool_of = AssignNamedPools(graph, compiled, options.pools);
+  // Kept: every pooled root with keep_all, else what the caller asked for
+  // and graph outputs in the pool (they live to the end of the run anyway,
+  // and Run has just returned them).
+  std::set<std::string> wanted_roots;
+  for (const std::string& name : options.keep) wanted_roots.insert(Root(name));
+  for (const std::string& name : graph.outputs) wanted_roots.insert(Root(name));
   for (const PooledTensor& tensor : compiled.pooled) {
-    if (options.keep_all) kept_roots.insert(tensor.name);
-  }
-  // Kept: what the caller asked for, and graph outputs in the pool (they
-  // live to the end of the run anyway, and Run has just returned them).
-  std::set<std::string> wanted(options.keep.begin(), options.keep.end());
-  wanted.insert(graph.outputs.begin(), graph.outputs.end());
-  for (const std::string& name : wanted) {
-    const std::string root = Root(name);
-    for (const PooledTensor& tensor : compiled.pooled) {
-      if (tensor.name == root) kept_roots.insert(root);
-    }
+    if (options.keep_all || wanted_roots.count(tensor.name)) kept_roots.insert(tensor.name);
   }
   KernelLimits limits;
   limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);

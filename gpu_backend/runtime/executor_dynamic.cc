@@ -77,9 +77,7 @@ Status Executor::State::MakeDynamicObjects(size_t task) {
 Status Executor::State::ReleaseDynamicObjects(size_t task) {
   if (dynamic.last_at[task].empty()) return Status::Ok();
   GLPOOL_ASSIGN_OR_RETURN(gl::GlFence fence, gl::GlFence::Insert());
-  for (size_t i : dynamic.last_at[task]) dynamic.releasing.push_back({std::move(fence), i});
-  // One fence serves every tensor released after this task: the first entry
-  // holds it, the others an empty fence that counts as passed with it.
+  dynamic.releasing.push_back({std::move(fence), dynamic.last_at[task]});
   return Status::Ok();
 }
 
@@ -87,19 +85,15 @@ Status Executor::State::DeleteReleased(bool wait) {
   // Fences pass in the order they were inserted: stop at the first one the
   // GPU has not reached (unless waiting for all).
   size_t done = 0;
-  bool passed = false;
   for (; done < dynamic.releasing.size(); ++done) {
     DynamicObjects::Release& release = dynamic.releasing[done];
-    if (release.fence.valid()) {
-      if (wait) {
-        GLPOOL_RETURN_IF_ERROR(release.fence.Wait());
-        passed = true;
-      } else {
-        GLPOOL_ASSIGN_OR_RETURN(passed, release.fence.Signaled());
-      }
+    if (wait) {
+      GLPOOL_RETURN_IF_ERROR(release.fence.Wait());
+    } else {
+      GLPOOL_ASSIGN_OR_RETURN(const bool passed, release.fence.Signaled());
+      if (!passed) break;
     }
-    if (!passed) break;
-    DeleteDynamicObject(release.tensor);
+    for (size_t tensor : release.tensors) DeleteDynamicObject(tensor);
   }
   dynamic.releasing.erase(dynamic.releasing.begin(), dynamic.releasing.begin() + static_cast<std::ptrdiff_t>(done));
   return Status::Ok();

@@ -57,8 +57,8 @@ inline uint64_t FootprintBytes(const Phwc4Layout& layout, bool half) {
 struct DynamicObjects {
   std::vector<std::vector<size_t>> first_at, last_at;  // per task: pooled tensor indices
   struct Release {
-    gl::GlFence fence;  // after the tensor's last task
-    size_t tensor = 0;  // index into State::pooled
+    gl::GlFence fence;            // after the tensors' last task
+    std::vector<size_t> tensors;  // indices into State::pooled
   };
   std::vector<Release> releasing;
   std::vector<bool> made;  // per pooled tensor: its object exists now
