@@ -8,6 +8,7 @@
 #include "gpu_backend/import/constant_folding.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/parameter_inputs.h"
+#include "gpu_backend/runtime/fp16_calibration.h"
 
 namespace glpool {
 namespace {
@@ -53,7 +54,7 @@ CaseOptions GpuCaseOptions(const ExecutorOptions& executor_options) {
       -> StatusOr<std::map<std::string, TensorData>> {
     ExecutorOptions case_options = shared;
     if (case_options.precision == Precision::kFp16) {
-      GLPOOL_ASSIGN_OR_RETURN(case_options.fp32_tensors, FindHalfUnsafeTensors(graph, inputs, case_options.programs));
+      GLPOOL_ASSIGN_OR_RETURN(case_options.fp32_tensors, CalibratedFp32Tensors(graph, inputs, case_options.programs));
     }
     GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> executor, Executor::Create(graph, case_options));
     return executor->Run(inputs);

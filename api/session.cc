@@ -15,6 +15,7 @@
 #include "gpu_backend/gl/gl_call.h"
 #include "gpu_backend/gl/gl_counters.h"
 #include "gpu_backend/runtime/executor.h"
+#include "gpu_backend/runtime/fp16_calibration.h"
 
 namespace glpool {
 namespace {
@@ -54,6 +55,7 @@ struct Session::Impl {
   SessionOptions options;
   std::shared_ptr<ProgramCache> programs;
   std::set<std::string> fp32_tensors;  // fp16: calibrated once, kept at every shape
+  std::set<std::string> fp32_accuracy_tensors;  // the part kept for the outputs' accuracy
   std::map<std::string, std::unique_ptr<ShapePlan>> plans;
   ShapePlan* current = nullptr;
   std::map<std::string, GpuObject> bound_inputs, bound_outputs;
@@ -162,12 +164,21 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     executor_options.progress = options.progress;
     if (options.precision == Precision::kFp16 && plans.empty() && !options.calibration_inputs.empty()) {
       step = std::chrono::steady_clock::now();
-      StatusOr<std::set<std::string>> unsafe = FindHalfUnsafeTensors(plan->graph, options.calibration_inputs, programs);
-      if (!unsafe.ok()) return unsafe.status().WithContext(model.label() + ": fp16 calibration");
-      fp32_tensors = std::move(unsafe).value();
+      Fp16CalibrationOptions calibration_options;
+      calibration_options.tolerance = options.fp16_tolerance;
+      calibration_options.programs = programs;
+      StatusOr<Fp16Calibration> calibration =
+          CalibrateFp16(plan->graph, options.calibration_inputs, calibration_options);
+      if (!calibration.ok()) return calibration.status().WithContext(model.label() + ": fp16 calibration");
+      fp32_tensors = calibration->Fp32Tensors();
+      fp32_accuracy_tensors = calibration->accuracy_tensors;
       plan->startup.calibration_ms = MsSince(step);
+      plan->startup.calibration_runs = calibration->probe_runs;
+      plan->startup.fp16_half_error = calibration->half_error;
+      plan->startup.fp16_error = calibration->error;
     }
     executor_options.fp32_tensors = fp32_tensors;
+    executor_options.fp32_accuracy_tensors = fp32_accuracy_tensors;
     StatusOr<std::unique_ptr<Executor>> executor = Executor::Create(plan->graph, executor_options);
     if (!executor.ok()) return executor.status().WithContext(model.label());
     plan->executor = std::move(executor).value();

@@ -23,6 +23,7 @@
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/import/onnx_import.h"
 #include "gpu_backend/runtime/executor.h"
+#include "gpu_backend/runtime/fp16_calibration.h"
 #include "gpu_backend/runtime/pool_plan.h"
 
 namespace glpool {
@@ -72,7 +73,7 @@ Status ReportModel(const fs::path& dir, const Flags& flags, Precision precision,
   auto programs = std::make_shared<ProgramCache>();
   std::set<std::string> fp32_tensors;
   if (precision == Precision::kFp16) {
-    GLPOOL_ASSIGN_OR_RETURN(fp32_tensors, FindHalfUnsafeTensors(graph, inputs, programs));
+    GLPOOL_ASSIGN_OR_RETURN(fp32_tensors, CalibratedFp32Tensors(graph, inputs, programs));
   }
   summary->kept_fp32 = fp32_tensors.size();
   for (ObjectKind kind : {ObjectKind::kTextures, ObjectKind::kBuffers, ObjectKind::kArena}) {

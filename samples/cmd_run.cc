@@ -1,6 +1,6 @@
 // glpool run MODEL [--input FILE.pb|IMAGE [--resize M] [--mean R,G,B] [--std R,G,B] [--channels rgb|bgr]]
 //                  [--labels FILE] [--strategy S] [--objects K]
-//                  [--precision P] [--order given|memory] [--repeat N] [--json] [--backend gpu|cpu]
+//                  [--precision P [--fp16-tolerance F]] [--order given|memory] [--repeat N] [--json] [--backend gpu|cpu]
 //                  [--overlay [--frames N]] [--overlay-png FILE] [--profile N]
 //                  [--memory-mode pooled|naive|reuse|dynamic] [--inputs-in-pool] [--outputs-in-pool]
 //                  [--keep NAME]... [--keep-all] [--dump NAME=FILE.pb]...
@@ -9,6 +9,7 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "glpool/gpu_info.h"
@@ -36,6 +37,7 @@ struct RunFlags {
   std::string strategy = "auto";
   std::string objects = "buffers";
   std::string precision = "fp32";
+  double fp16_tolerance = 1.5e-2;
   std::string order = "given";  // node order on the GPU: given | memory
   std::string backend = "gpu";
   std::string context = "headless";
@@ -122,6 +124,13 @@ nlohmann::json OutputSummary(const std::string& name, const TensorData& data,
   return summary;
 }
 
+// A fraction as a percentage with two decimals: 0.0123 -> "1.23%".
+std::string Percent(double fraction) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(2) << 100.0 * fraction << "%";
+  return text.str();
+}
+
 void PrintHuman(const nlohmann::json& report) {
   std::cout << "model:    " << report["model"].get<std::string>() << " (" << report["backend"].get<std::string>()
             << ")\n";
@@ -188,9 +197,18 @@ void PrintHuman(const nlohmann::json& report) {
     std::cout << "\n";
     const size_t integers = m["fp32_integer_tensors"].get<size_t>(), ranged = m["fp32_range_tensors"].get<size_t>();
     const size_t logits = m["fp32_logit_tensors"].get<size_t>();
-    if (integers + ranged + logits > 0) {
+    const size_t accuracy = m["fp32_accuracy_tensors"].get<size_t>();
+    if (integers + ranged + logits + accuracy > 0) {
       std::cout << "          kept in fp32: " << integers << " integer/bool tensors, " << ranged
-                << " float tensors whose calibrated range half cannot hold, " << logits << " logits of heads\n";
+                << " float tensors whose calibrated range half cannot hold, " << logits << " logits of heads, "
+                << accuracy << " tensors of the first nodes for the outputs' accuracy\n";
+    }
+    if (report.contains("fp16_calibration")) {
+      const auto& c = report["fp16_calibration"];
+      std::cout << "          fp16 outputs vs fp32 on the calibration inputs: "
+                << Percent(c["half_error"].get<double>()) << " of max |output| all half, "
+                << Percent(c["error"].get<double>()) << " as stored (tolerance "
+                << Percent(c["tolerance"].get<double>()) << ")\n";
     }
   }
   if (report.contains("pooled_tensors")) {
@@ -316,6 +334,7 @@ int RunModel(const RunFlags& flags) {
     options.precision = *precision;
     // fp16 keeps tensors whose range half cannot hold in fp32, judged on this input.
     if (options.precision == Precision::kFp16) options.calibration_inputs = inputs;
+    options.fp16_tolerance = flags.fp16_tolerance;
   } else if (flags.backend == "cpu") {
     options.backend = Backend::kCpuReference;
   } else {
@@ -364,6 +383,7 @@ int RunModel(const RunFlags& flags) {
                         {"gl_pool_bytes", m.gl_pool_bytes}, {"external_bytes", m.external_bytes},
                         {"fp32_integer_tensors", m.fp32_integer_tensors},
                         {"fp32_range_tensors", m.fp32_range_tensors},
+                        {"fp32_accuracy_tensors", m.fp32_accuracy_tensors},
                         {"fp32_logit_tensors", m.fp32_logit_tensors},
                         {"order", NodeOrderName(options.node_order)},
                         {"memory_mode", m.memory_mode},   {"peak_live_bytes", m.peak_live_bytes},
@@ -394,6 +414,13 @@ int RunModel(const RunFlags& flags) {
                           "x" + std::to_string(t.layout.w)},
              {"bytes", t.bytes}, {"first_task", t.first_task}, {"last_task", t.last_task}, {"object", t.object}});
       }
+    }
+    const StartupReport& startup = (*session)->startup();
+    if (options.precision == Precision::kFp16 && startup.calibration_ms > 0) {
+      report["fp16_calibration"] = {{"half_error", startup.fp16_half_error},
+                                    {"error", startup.fp16_error},
+                                    {"tolerance", options.fp16_tolerance},
+                                    {"probe_runs", startup.calibration_runs}};
     }
     report["tasks"] = (*session)->tasks().size();
     report["partition"] = PartitionJson((*session)->partition());
@@ -426,6 +453,10 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--strategy", flags->strategy, "Pool strategy (see `glpool plan`)")->capture_default_str();
   command->add_option("--objects", flags->objects, "textures, buffers or arena")->capture_default_str();
   command->add_option("--precision", flags->precision, "fp32 or fp16")->capture_default_str();
+  command->add_option("--fp16-tolerance", flags->fp16_tolerance,
+                      "fp16: the outputs' accepted error against fp32 on the input, as a fraction of max |output|; "
+                      "calibration keeps the first nodes' outputs in fp32 until it holds (0: range calibration only)")
+      ->capture_default_str();
   command->add_option("--memory-budget", flags->memory_budget,
                       "Most bytes the GPU pool of intermediates may take: a strategy over it gives way to auto; "
                       "if no plan fits, the run fails before allocating anything (0: no limit)");

@@ -37,6 +37,9 @@ nlohmann::json StartupJson(const StartupReport& s, double load_ms) {
           {"import_ms", s.import_ms},
           {"order_ms", s.order_ms},
           {"calibration_ms", s.calibration_ms},
+          {"calibration_runs", s.calibration_runs},
+          {"fp16_half_error", s.fp16_half_error},
+          {"fp16_error", s.fp16_error},
           {"tasks_ms", s.tasks_ms},
           {"plan_ms", s.plan_ms},
           {"objects_ms", s.objects_ms},
@@ -49,7 +52,7 @@ nlohmann::json StartupJson(const StartupReport& s, double load_ms) {
 void PrintStartup(const nlohmann::json& s, std::ostream& out) {
   const std::pair<const char*, const char*> steps[] = {
       {"load_ms", "read the model file"},          {"import_ms", "import at this shape, graph passes"},
-      {"order_ms", "memory node order search"},    {"calibration_ms", "fp16 calibration run"},
+      {"order_ms", "memory node order search"},    {"calibration_ms", "fp16 calibration"},
       {"tasks_ms", "kernel plans per node"},       {"plan_ms", "pool plan (verified)"},
       {"objects_ms", "pool and external GL objects"}, {"upload_ms", "constants and weights uploaded"},
       {"programs_ms", "shaders"}};
@@ -63,6 +66,9 @@ void PrintStartup(const nlohmann::json& s, std::ostream& out) {
     if (std::string(key) == "programs_ms") {
       out << " (" << s["shaders_compiled"].get<uint64_t>() << " compiled, " << s["programs_loaded"].get<uint64_t>()
           << " loaded from the program cache)";
+    }
+    if (std::string(key) == "calibration_ms") {
+      out << " (an fp32 run and " << s["calibration_runs"].get<uint64_t>() << " fp16 probe runs)";
     }
     out << "\n";
   }

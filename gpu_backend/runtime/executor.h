@@ -50,6 +50,9 @@ struct ExecutorOptions {
   // but the logits of the graph's heads (precision_sensitive.h), which
   // fp16 always keeps in fp32.
   std::set<std::string> fp32_tensors;
+  // The part of fp32_tensors fp16 calibration keeps for the outputs'
+  // accuracy (fp16_calibration.h), counted apart in the memory report.
+  std::set<std::string> fp32_accuracy_tensors;
   // Nodes the GPU refuses run on the CPU reference (cpu_fallback.h);
   // false (the default inside the backend) fails Create on them. Sessions
   // set it from SessionOptions::cpu_fallback.
@@ -80,10 +83,13 @@ inline constexpr float kHalfSafeMax = 16384.0f;
 // fp16 calibration: one fp32 run of `graph` on `inputs` over naive buffers
 // (so every tensor keeps its values), returning the float tensors whose
 // max |x| is nonzero and outside [kHalfSafeMin, kHalfSafeMax]. Needs a
-// current GLES 3.1 context; `programs` may be null.
+// current GLES 3.1 context; `programs` may be null. `fp32_outputs`, when
+// given, receives the run's graph outputs (fp16_calibration.h compares
+// fp16 runs with them).
 StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
                                                       const std::map<std::string, TensorData>& inputs,
-                                                      std::shared_ptr<ProgramCache> programs);
+                                                      std::shared_ptr<ProgramCache> programs,
+                                                      std::map<std::string, TensorData>* fp32_outputs = nullptr);
 
 // A graph input's or output's own GL object (never pooled), for callers
 // that fill or read it on the GPU. `present` is false when the tensor has
@@ -111,7 +117,8 @@ class Executor {
   struct State;  // executor_state.h: shared by the files that implement Executor
   ~Executor();
   friend StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph&, const std::map<std::string, TensorData>&,
-                                                               std::shared_ptr<ProgramCache>);
+                                                               std::shared_ptr<ProgramCache>,
+                                                               std::map<std::string, TensorData>*);
   Executor(const Executor&) = delete;
   Executor& operator=(const Executor&) = delete;
 

@@ -64,9 +64,10 @@ Status Executor::State::PlanPoolObjects(bool all_auto) {
     tensor.first_task = compiled_tensor.first_task;
     tensor.last_task = compiled_tensor.last_task;
     if (fp16() && !tensor.half) {
-      ++(IsIntegerOrBool(TensorNamed(tensor.name).dtype) ? memory.fp32_integer_tensors
-         : logit_roots.count(tensor.name)                  ? memory.fp32_logit_tensors
-                                                           : memory.fp32_range_tensors);
+      ++(IsIntegerOrBool(TensorNamed(tensor.name).dtype)      ? memory.fp32_integer_tensors
+         : logit_roots.count(tensor.name)                       ? memory.fp32_logit_tensors
+         : options.fp32_accuracy_tensors.count(tensor.name) > 0 ? memory.fp32_accuracy_tensors
+                                                                : memory.fp32_range_tensors);
     }
     const NamedPool& spec = SpecOf(tensor.name);
     const bool texture = spec.objects == ObjectKind::kTextures && FitsTexture(tensor.layout);

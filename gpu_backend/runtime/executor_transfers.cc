@@ -105,7 +105,8 @@ Status Executor::State::RunCpuTask(const TaskRuntime& task) {
 
 StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
                                                       const std::map<std::string, TensorData>& inputs,
-                                                      std::shared_ptr<ProgramCache> programs) {
+                                                      std::shared_ptr<ProgramCache> programs,
+                                                      std::map<std::string, TensorData>* fp32_outputs) {
   ExecutorOptions options;
   options.objects = ObjectKind::kBuffers;
   options.precision = Precision::kFp32;
@@ -115,7 +116,9 @@ StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
   // may use the fallback is decided when its own executor is created.
   options.cpu_fallback = true;
   GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> probe, Executor::Create(graph, options));
-  GLPOOL_TRY_CONTEXT(probe->Run(inputs).status(), "fp16 calibration run");
+  StatusOr<std::map<std::string, TensorData>> outputs = probe->Run(inputs);
+  GLPOOL_TRY_CONTEXT(outputs.status(), "fp16 calibration run");
+  if (fp32_outputs) *fp32_outputs = std::move(outputs).value();
   const Executor::State& run = *probe->state_;
   std::set<std::string> unsafe;
   for (const auto& [root, location] : run.locations) {

@@ -108,9 +108,18 @@ struct SessionOptions {
   // input whose dims are all fixed may be left out. Reshape() changes them.
   std::map<std::string, Shape> input_shapes;
   // fp16 only: one fp32 run on these inputs finds the float tensors whose
-  // range half cannot hold (they stay fp32 at every shape). Empty: every
-  // float tensor is stored as half.
+  // range half cannot hold; then fp16 runs on them measure the outputs'
+  // error (max |fp16 - fp32| / max |fp32| over the float outputs) and, while
+  // it is above fp16_tolerance, keep the outputs of the network's first
+  // nodes in fp32 (bisection over how many; an error made early reaches the
+  // outputs through every later layer). Those tensors stay fp32 at every
+  // shape; memory() counts them. Empty: every float tensor is stored as
+  // half but the logits of heads.
   std::map<std::string, TensorData> calibration_inputs;
+  // The outputs' accepted error in fp16 (see calibration_inputs); <= 0:
+  // range calibration only. The default, 1.5e-2, is half of the 3e-2 x
+  // max |output| glpool's fp16 tests accept.
+  double fp16_tolerance = 1.5e-2;
   // Sessions on one GL context share compiled programs in memory, so a
   // second Session with other options compiles only what is new.
   // A directory glpool may write to: linked program binaries are stored

@@ -63,6 +63,9 @@ struct MemoryReport {
   // cannot keep near their peaks).
   size_t fp32_integer_tensors = 0;
   size_t fp32_range_tensors = 0;
+  // ... or because calibration keeps them so that the outputs stay within
+  // SessionOptions::fp16_tolerance of fp32 (the network's first nodes).
+  size_t fp32_accuracy_tensors = 0;
   size_t fp32_logit_tensors = 0;
   uint64_t naive_bytes = 0;        // one object per pooled tensor
   uint64_t pool_bytes = 0;         // what the plan asks for
@@ -92,7 +95,10 @@ struct MemoryReport {
 struct StartupReport {
   double import_ms = 0;       // the model at this shape: import, shapes, graph passes
   double order_ms = 0;        // NodeOrder::kMemory's search
-  double calibration_ms = 0;  // fp16: the fp32 run that finds half-unsafe tensors
+  double calibration_ms = 0;  // fp16: the fp32 run and the fp16 probes (SessionOptions::fp16_tolerance)
+  uint64_t calibration_runs = 0;   // fp16 probe runs the accuracy search made
+  double fp16_half_error = 0;      // fp16: outputs' error, all half (calibration inputs; see fp16_tolerance)
+  double fp16_error = 0;           // ... with the tensors calibration keeps in fp32
   double tasks_ms = 0;        // kernel plans per node (and CPU-fallback checks)
   double plan_ms = 0;         // the pool's plan (every strategy AUTO tries), verified
   double objects_ms = 0;      // the pool's GL objects and the external ones

@@ -17,6 +17,7 @@
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/import/onnx_import.h"
 #include "gpu_backend/runtime/executor.h"
+#include "gpu_backend/runtime/fp16_calibration.h"
 #include "gpu_backend/runtime/pool_plan.h"
 
 namespace glpool {
@@ -101,7 +102,7 @@ TEST_P(ModelsGpuTest, EveryStrategyBitIdenticalToNaiveAndCloseToReference) {
     // fp16 calibrates on the input: the randomly initialised mobilenets
     // shrink their activations to 1e-8 .. 1e-10, below half's subnormals,
     // and those tensors must stay fp32 for the answer to survive.
-    auto half_unsafe = FindHalfUnsafeTensors(*graph, inputs, options.programs);
+    auto half_unsafe = CalibratedFp32Tensors(*graph, inputs, options.programs);
     ASSERT_TRUE(half_unsafe.ok()) << half_unsafe.status().ToString();
     options.fp32_tensors = *half_unsafe;
     RecordProperty("fp16_kept_fp32_tensors", std::to_string(half_unsafe->size()));

@@ -24,6 +24,7 @@
 #include "gpu_backend/import/tensor_proto.h"
 #include "gpu_backend/import/tflite/tflite_import.h"
 #include "gpu_backend/runtime/executor.h"
+#include "gpu_backend/runtime/fp16_calibration.h"
 #include "gpu_backend/runtime/pool_plan.h"
 #include "samples/npm_models.h"
 
@@ -115,8 +116,9 @@ TEST_P(TfliteModelsGpuTest, EveryStrategyBitIdenticalToNaiveAndCloseToArmNn) {
   options.programs = std::make_shared<ProgramCache>();
   if (precision == Precision::kFp16) {
     // As glpool run and Session calibrate fp16 (SessionOptions::
-    // calibration_inputs): tensors whose range half cannot hold stay fp32.
-    auto unsafe = FindHalfUnsafeTensors(*graph, inputs, options.programs);
+    // calibration_inputs): tensors whose range half cannot hold stay fp32,
+    // and the first nodes' outputs while the outputs err above tolerance.
+    auto unsafe = CalibratedFp32Tensors(*graph, inputs, options.programs);
     ASSERT_TRUE(unsafe.ok()) << unsafe.status().ToString();
     options.fp32_tensors = *unsafe;
     RecordProperty("fp32_tensors", std::to_string(unsafe->size()));
