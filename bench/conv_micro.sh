@@ -2,7 +2,7 @@
 # Conv microbenchmark on this machine's GL driver: GFLOP/s for 1x1, 3x3,
 # depthwise and strided shapes against the fp32 peak and ONNX Runtime
 # -> bench/reports/conv_micro.md. Builds what it needs.
-#   bash bench/conv_micro.sh [--runs N] [--out FILE]
+#   bash bench/conv_micro.sh [--runs N] [--objects textures|buffers|arena] [--out FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NPM="$HOME/.cache/glpool/npm/node_modules"

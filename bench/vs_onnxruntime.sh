@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Peer bench: glpool against ONNX Runtime on the same CPU, the same models,
 # weights and inputs -> bench/reports/vs_onnxruntime.md. Builds what it needs.
-#   bash bench/vs_onnxruntime.sh [--only mobilenet_v2,ppocr] [--rounds N] [--runs N] [--out FILE]
+#   bash bench/vs_onnxruntime.sh [--only mobilenet_v2,ppocr] [--objects textures|buffers|arena] [--rounds N] [--runs N] [--out FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NPM="$HOME/.cache/glpool/npm/node_modules"

@@ -3,7 +3,7 @@
 // glpool-weights: scale_shift
 // Inference BatchNormalization.
 // RUNTIME 0 (constant statistics): folded into one multiply-add per channel,
-//   scale_shift_data[s] scaling slice s and scale_shift_data[in0_S + s]
+//   scale_shift_load(s) scaling slice s and scale_shift_load(in0_S + s)
 //   shifting it.
 // RUNTIME 1: scale, bias, mean and var are tensors in1..in4 of shape [C]
 //   (one texel per slice), combined here; scale_shift is then unused.
@@ -28,7 +28,7 @@ void main() {
   vec4 v = (x - in3_load(0, 0, p.z)) * in1_load(0, 0, p.z) * inversesqrt(in4_load(0, 0, p.z) + EPSILON) +
            in2_load(0, 0, p.z);
 #else
-  vec4 v = x * scale_shift_data[p.z] + scale_shift_data[in0_S + p.z];
+  vec4 v = x * scale_shift_load(p.z) + scale_shift_load(in0_S + p.z);
 #endif
   out0_store(p.x, p.y, p.z, activate(v));
 }

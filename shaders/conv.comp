@@ -83,7 +83,7 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 // The weights of one (output slice, tap, input slice) as a matrix whose
 // column j holds input channel j's weights for the 4 output channels.
 mat4 weights_at(int at) {
-  return mat4(weights_data[at], weights_data[at + 1], weights_data[at + 2], weights_data[at + 3]);
+  return mat4(weights_load(at), weights_load(at + 1), weights_load(at + 2), weights_load(at + 3));
 }
 
 void main() {
@@ -93,7 +93,7 @@ void main() {
   if (x_first >= out0_W || p.y >= out0_ROWS) return;
   vec4 acc[OUT_SLICES * OUT_PIXELS];
 #define INIT_PIXEL(i) acc[b * OUT_PIXELS + i] = bias;
-#define INIT_SLICE(slice) { const int b = slice; vec4 bias = bias_data[os0 + b]; FOR_PIXELS(INIT_PIXEL) }
+#define INIT_SLICE(slice) { const int b = slice; vec4 bias = bias_load(os0 + b); FOR_PIXELS(INIT_PIXEL) }
   FOR_SLICES(INIT_SLICE)
   vec4 v[OUT_PIXELS];  // the block's input texels for one (tap, input slice)
   // acc[b][i] += w(b) * v[i] for the block: the products of one input slice.
@@ -156,7 +156,7 @@ void main() {
         FOR_PIXELS(LOAD_TAP_PIXEL)
 #endif
 #if MODE == 2
-        vec4 w = weights_data[os0 * TAPS + tap];
+        vec4 w = weights_load(os0 * TAPS + tap);
         FOR_PIXELS(DEPTHWISE_PIXEL)
 #else
         FOR_SLICES(ACCUMULATE_SLICE)

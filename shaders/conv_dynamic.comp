@@ -73,7 +73,7 @@ void main() {
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   int n = p.y / out0_H;
   int oy = p.y % out0_H;
-  vec4 acc = bias_data[p.z];
+  vec4 acc = bias_load(p.z);
   for (int lane = 0; lane < 4; ++lane) {
     int oc = p.z * 4 + lane;
     if (oc >= out0_C) break;  // padding lanes: the store zeroes them

@@ -43,7 +43,7 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 #define TAPS (KERNEL_H * KERNEL_W)
 
 vec4 product(int at, vec4 v) {
-  return mat4(weights_data[at], weights_data[at + 1], weights_data[at + 2], weights_data[at + 3]) * v;
+  return mat4(weights_load(at), weights_load(at + 1), weights_load(at + 2), weights_load(at + 3)) * v;
 }
 
 void main() {
@@ -51,7 +51,7 @@ void main() {
   int os0 = p.z * OUT_SLICES;
   if (p.x >= out0_W || p.y >= out0_ROWS || os0 >= out0_S) return;
   vec4 acc[OUT_SLICES];
-  for (int b = 0; b < OUT_SLICES; ++b) acc[b] = bias_data[os0 + b];
+  for (int b = 0; b < OUT_SLICES; ++b) acc[b] = bias_load(os0 + b);
 #if GROUPED
   int first = os0 * 4;
   int last = min(first + 3, out0_C - 1);

@@ -90,9 +90,9 @@ mat4 fetch(int which, int mode, ivec4 map, ivec4 o, int k0) {
 vec4 finish(vec4 acc, ivec3 p) {
   acc *= ALPHA;
 #if BIAS_MODE == 1
-  acc += bias_data[p.z];
+  acc += bias_load(p.z);
 #elif BIAS_MODE == 2
-  acc += bias_data[p.y * out0_S + p.z];
+  acc += bias_load(p.y * out0_S + p.z);
 #endif
   return activate(acc);
 }

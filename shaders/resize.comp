@@ -4,7 +4,7 @@
 // Resize / Upsample over H and W. The descriptor resolves every coordinate
 // transformation and nearest/linear/cubic/antialias rule on the CPU into
 // per-axis tap tables, so the shader only gathers: output row i owns
-// 2 * CHUNKS vec4s from taps_data[2 * CHUNKS * i], the input indices of its
+// 2 * CHUNKS vec4s from taps_load(2 * CHUNKS * i), the input indices of its
 // TAPS taps, then their weights (output column i after out0_H rows). Index
 // -1 marks a source outside the input (tf_crop_and_resize): the output is
 // EXTRAPOLATION there. Channels never mix, so every tap is one vec4 load.
@@ -30,15 +30,15 @@ void main() {
   int row_base = 2 * CHUNKS * oh;
   int col_base = 2 * CHUNKS * (out0_H + p.x);
   vec4 v = vec4(0.0);
-  if (taps_data[row_base].x < 0.0 || taps_data[col_base].x < 0.0) {
+  if (taps_load(row_base).x < 0.0 || taps_load(col_base).x < 0.0) {
     v = vec4(EXTRAPOLATION);
   } else {
 #if TAPS <= 4
     // One vec4 of indices and one of weights per axis, loaded once.
-    ivec4 rows = ivec4(taps_data[row_base]);
-    vec4 row_weights = taps_data[row_base + 1];
-    ivec4 cols = ivec4(taps_data[col_base]);
-    vec4 col_weights = taps_data[col_base + 1];
+    ivec4 rows = ivec4(taps_load(row_base));
+    vec4 row_weights = taps_load(row_base + 1);
+    ivec4 cols = ivec4(taps_load(col_base));
+    vec4 col_weights = taps_load(col_base + 1);
     for (int a = 0; a < TAPS; ++a) {
       vec4 sum = vec4(0.0);
       for (int b = 0; b < TAPS; ++b) sum += col_weights[b] * in0_load(cols[b], n * in0_H + rows[a], p.z);
@@ -46,13 +46,13 @@ void main() {
     }
 #else
     for (int a = 0; a < TAPS; ++a) {
-      int row = int(taps_data[row_base + a / 4][a % 4]);
-      float row_weight = taps_data[row_base + CHUNKS + a / 4][a % 4];
+      int row = int(taps_load(row_base + a / 4)[a % 4]);
+      float row_weight = taps_load(row_base + CHUNKS + a / 4)[a % 4];
       if (row_weight == 0.0) continue;
       vec4 sum = vec4(0.0);
       for (int b = 0; b < TAPS; ++b) {
-        float col_weight = taps_data[col_base + CHUNKS + b / 4][b % 4];
-        int col = int(taps_data[col_base + b / 4][b % 4]);
+        float col_weight = taps_load(col_base + CHUNKS + b / 4)[b % 4];
+        int col = int(taps_load(col_base + b / 4)[b % 4]);
         sum += col_weight * in0_load(col, n * in0_H + row, p.z);
       }
       v += row_weight * sum;

@@ -92,6 +92,8 @@ def main():
     parser.add_argument('--work', required=True)
     parser.add_argument('--out', required=True)
     parser.add_argument('--runs', type=int, default=5)
+    # As in vs_onnxruntime.py: textures are llvmpipe's fast path.
+    parser.add_argument('--objects', default='textures', choices=['textures', 'buffers', 'arena'])
     args = parser.parse_args()
     total, cores, lanes, pipes, clock, model = peak()
     rows = []
@@ -100,7 +102,7 @@ def main():
         os.makedirs(folder, exist_ok=True)
         path, flops = make_case(folder, shape)
         glpool = [args.glpool, 'run', path, '--input', os.path.join(folder, 'x.pb'), '--repeat', str(args.runs + 1),
-                  '--json']
+                  '--json', '--objects', args.objects]
         run_json(glpool)  # compiles into Mesa's shader cache
         ours = run_json(glpool)
         task_ms = run_json(glpool + ['--profile', '1'])['slowest_tasks'][0]['ms']
@@ -114,11 +116,11 @@ def main():
         '# Conv microbenchmark: GFLOP/s against the fp32 peak',
         '',
         'Made by `bash bench/conv_micro.sh`. One Conv per model (opset 13, batch 1, fp32, pads k/2, bias), '
-        '`glpool run --repeat %d` (buffers, strategy auto; the median `glpool run --json` reports over all its runs, '
+        '`glpool run --repeat %d` (%s, strategy auto; the median `glpool run --json` reports over all its runs, '
         'the first included) and ONNX Runtime (onnxruntime-node, 2 threads) on the same model '
         'and input. *glpool run*: the whole `Run` (input upload, the conv, output readback); *conv task*: the conv '
         'dispatch alone from `--profile 1` (a glFinish after it), which the GFLOP/s use. FLOPs = 2 x output '
-        'elements x input channels per group x kernel taps.' % (args.runs + 1),
+        'elements x input channels per group x kernel taps.' % (args.runs + 1, args.objects),
         '',
         'Machine peak: %s, %d cores x %d fp32 lanes (%s) x %d FMA pipes x 2 FLOPs per FMA x %.2f GHz '
         '(`cpu MHz` in /proc/cpuinfo) = **%.1f GFLOP/s**.' % (model, cores, lanes,

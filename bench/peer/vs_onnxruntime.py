@@ -113,7 +113,8 @@ def run_json(command, env=None):
 
 
 def glpool_command(args, path, data, extra, runs, profile=0):
-    command = [args.glpool, 'run', path, '--input', data['pb'], '--repeat', str(runs), '--json'] + extra
+    command = [args.glpool, 'run', path, '--input', data['pb'], '--repeat', str(runs), '--json',
+               '--objects', args.objects] + extra
     if profile:
         command += ['--profile', str(profile)]
     return command
@@ -164,7 +165,7 @@ def write_report(args, rows, seconds, quiet=False):
         '# glpool vs ONNX Runtime on the same CPU',
         '',
         'Made by `bash bench/vs_onnxruntime.sh` (%.0f s on this machine). glpool: `glpool run` on %s, '
-        'buffers, fp32, strategy auto. ONNX Runtime %s (onnxruntime-node, CPU, 2 intra-op threads, '
+        '%s, fp32, strategy auto. ONNX Runtime %s (onnxruntime-node, CPU, 2 intra-op threads, '
         'all graph optimisations). Same model file, same weights (zoo models: written by '
         '`glpool_fill_random_weights` with the values glpool fills under `--random-weights`), same input '
         '(../shared/models: their `input_0.pb`; others: uniform [0, 1) from seed 0). %d interleaved rounds '
@@ -173,7 +174,7 @@ def write_report(args, rows, seconds, quiet=False):
         'medians lean high where RUNS is 1); medians per model over the rounds (the "runs" column: RUNS). *first run*: glpool\'s first `Run` in a fresh '
         'process (Mesa\'s shader cache warm, no glpool program cache). Top tasks: one `glpool run '
         '--profile 3` (a glFinish after each task), percent of the summed task time.' %
-        (seconds, renderer or 'the GL driver', args.ort_version, args.rounds),
+        (seconds, renderer or 'the GL driver', args.objects, args.ort_version, args.rounds),
         '',
         'Machine: %s, %d cores.' % (args.cpu, os.cpu_count()),
         '',
@@ -207,6 +208,9 @@ def main():
     parser.add_argument('--rounds', type=int, default=3)
     parser.add_argument('--runs', type=int, default=5)
     parser.add_argument('--budget-ms', type=float, default=2500, help='timed run time per process and model')
+    # Textures: llvmpipe serves an image load as one vector gather and a
+    # storage-buffer load one lane at a time, so textures are its fast path.
+    parser.add_argument('--objects', default='textures', choices=['textures', 'buffers', 'arena'])
     parser.add_argument('--only', default='', help='comma-separated model labels (prefix match)')
     args = parser.parse_args()
     with open(os.path.join(NPM, 'onnxruntime-node', 'package.json')) as f:

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <set>
 
 #include "gpu_backend/gl/gl_call.h"
@@ -30,6 +31,8 @@ using gl::GlTexture;
 Status Executor::State::BuildTasks() {
   GLPOOL_ASSIGN_OR_RETURN(info, gl::QueryGlInfo());
   GLPOOL_ASSIGN_OR_RETURN(uniform_weights, gl::QueryUniformWeightLimits());
+  const char* weights_in_buffers = std::getenv("GLPOOL_WEIGHTS_IN_BUFFERS");
+  weights_in_textures = !(weights_in_buffers && std::string(weights_in_buffers) == "1");
   // Variadic nodes wider than this context binds become trees here, before
   // compile, so the partial results are tensors the planner places.
   GLPOOL_RETURN_IF_ERROR(CheckNamedPools(options.pools));
@@ -134,13 +137,20 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
     binding.binding = location.storage == StorageKind::kBuffer ? ssbo++ : image_unit++;
     bindings.push_back(binding);
   }
-  uint32_t ubo = 0;
-  for (const KernelWeights& w : task.plan.weights) {
-    const uint64_t bytes = w.values.size() * sizeof(float);
-    if (bytes <= uniform_weights.max_block_bytes && ubo < uniform_weights.max_blocks) {
-      weights->push_back({w.name, ubo++, static_cast<uint32_t>(w.values.size() / 4)});
-    } else {
-      weights->push_back({w.name, ssbo++, 0});
+  uint32_t ubo = 0, texture_unit = 0;
+  for (size_t w = 0; w < task.plan.weights.size(); ++w) {
+    const std::string& name = task.plan.weights[w].name;
+    const WeightObject& object = task.weights.at(w);
+    switch (object.home) {
+      case WeightHome::kUniformBlock:
+        weights->push_back({name, ubo++, object.vec4s, false});
+        break;
+      case WeightHome::kTexture:
+        weights->push_back({name, texture_unit++, 0, true});
+        break;
+      case WeightHome::kStorageBuffer:
+        weights->push_back({name, ssbo++, 0, false});
+        break;
     }
   }
   return bindings;
@@ -198,9 +208,18 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
     }
   }
   for (size_t w = 0; w < weights.size(); ++w) {
-    const GlBuffer& buffer = buffers[task.weight_buffers[w]];
-    GLPOOL_RETURN_IF_ERROR(weights[w].uniform_vec4s > 0 ? buffer.BindUniformToIndex(weights[w].binding)
-                                                        : buffer.BindToIndex(weights[w].binding));
+    const WeightObject& object = task.weights[w];
+    switch (object.home) {
+      case WeightHome::kUniformBlock:
+        GLPOOL_RETURN_IF_ERROR(buffers[object.index].BindUniformToIndex(weights[w].binding));
+        break;
+      case WeightHome::kTexture:
+        GLPOOL_RETURN_IF_ERROR(textures[object.index].BindAsSampler(weights[w].binding));
+        break;
+      case WeightHome::kStorageBuffer:
+        GLPOOL_RETURN_IF_ERROR(buffers[object.index].BindToIndex(weights[w].binding));
+        break;
+    }
   }
   return Status::Ok();
 }

@@ -27,10 +27,21 @@
 
 namespace glpool {
 
+// Where a kernel's weights live (shader_assembly.h WeightBinding): a
+// uniform block when they fit one, else a texture, else (beyond a texture's
+// extent) a storage buffer.
+enum class WeightHome { kUniformBlock, kTexture, kStorageBuffer };
+
+struct WeightObject {
+  WeightHome home = WeightHome::kStorageBuffer;
+  size_t index = 0;  // into State::textures for kTexture, else State::buffers
+  uint32_t vec4s = 0;
+};
+
 struct TaskRuntime {
   KernelPlan plan;
   std::vector<std::string> roots;       // inputs then outputs, alias-resolved
-  std::vector<size_t> weight_buffers;   // indices into State::buffers
+  std::vector<WeightObject> weights;    // one per plan.weights
   const gl::GlProgram* program = nullptr;
   const Node* cpu_node = nullptr;       // set when the CPU reference runs the node
 };
@@ -70,6 +81,9 @@ struct Executor::State {
   ExecutorOptions options;
   gl::GlInfo info;
   gl::UniformWeightLimits uniform_weights;  // weights that fit go in uniform blocks
+  // Larger weights go in textures (WeightHome); GLPOOL_WEIGHTS_IN_BUFFERS=1
+  // keeps them in storage buffers, to compare the two on a device.
+  bool weights_in_textures = true;
   CompiledGraph compiled;
   std::vector<TaskRuntime> tasks;
   std::vector<TaskInfo> task_infos;
@@ -146,6 +160,11 @@ struct Executor::State {
   Status WriteTensor(const std::string& root, const std::vector<float>& logical, const std::string& as = "");
   StatusOr<std::vector<float>> ReadTensor(const std::string& root, const std::string& as = "") const;
   Status UploadConstantsAndWeights();
+  // One kernel's weights into the home WeightHome picks for them;
+  // `uniform_blocks` and `texture_units` count what the task's weights use
+  // so far, against the context's limits.
+  StatusOr<WeightObject> UploadWeights(const std::vector<float>& values, uint32_t* uniform_blocks,
+                                       uint32_t* texture_units);
   Status RunCpuTask(const TaskRuntime& task);
   // executor_dynamic.cc
   void PrepareDynamic();

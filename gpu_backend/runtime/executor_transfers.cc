@@ -1,6 +1,7 @@
 // Moving tensors between CPU and GPU: uploads of inputs, constants and
 // weights, read-backs of outputs, the CPU fallback's transfers, and the
 // fp16 calibration run that reads every tensor.
+#include <algorithm>
 #include <cmath>
 
 #include "gpu_backend/gl/gl_call.h"
@@ -79,19 +80,50 @@ Status Executor::State::UploadConstantsAndWeights() {
     GLPOOL_TRY_CONTEXT(WriteTensor(root, values), "uploading constant " + root);
   }
   for (TaskRuntime& task : tasks) {
+    uint32_t uniform_blocks = 0, texture_units = 0;
     for (const KernelWeights& weights : task.plan.weights) {
       if (weights.values.empty() || weights.values.size() % 4 != 0) {
         return InternalError("kernel " + task.plan.shader + ": weights '" + weights.name +
                              "' must be a non-empty multiple of 4 floats");
       }
-      GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer,
-                              GlBuffer::CreateWithData(weights.values.data(), weights.values.size() * sizeof(float)));
-      memory.external_bytes += buffer.bytes();
-      task.weight_buffers.push_back(buffers.size());
-      buffers.push_back(std::move(buffer));
+      GLPOOL_ASSIGN_OR_RETURN(WeightObject object, UploadWeights(weights.values, &uniform_blocks, &texture_units));
+      task.weights.push_back(object);
     }
   }
   return Status::Ok();
+}
+
+StatusOr<WeightObject> Executor::State::UploadWeights(const std::vector<float>& values, uint32_t* uniform_blocks,
+                                                     uint32_t* texture_units) {
+  WeightObject object;
+  object.vec4s = static_cast<uint32_t>(values.size() / 4);
+  const uint64_t bytes = values.size() * sizeof(float);
+  const uint64_t rows = (values.size() / 4 + kWeightTextureWidth - 1) / kWeightTextureWidth;
+  if (bytes <= uniform_weights.max_block_bytes && *uniform_blocks < uniform_weights.max_blocks) {
+    object.home = WeightHome::kUniformBlock;
+    ++*uniform_blocks;
+  } else if (weights_in_textures && rows <= static_cast<uint64_t>(info.max_texture_size) &&
+             *texture_units < static_cast<uint32_t>(info.max_compute_texture_units)) {
+    object.home = WeightHome::kTexture;
+    ++*texture_units;
+  }
+  if (object.home == WeightHome::kTexture) {
+    const uint32_t width = static_cast<uint32_t>(std::min<uint64_t>(values.size() / 4, kWeightTextureWidth));
+    GLPOOL_ASSIGN_OR_RETURN(GlTexture texture,
+                            GlTexture::Create2D(width, static_cast<uint32_t>(rows), gl::TextureFormat::kRgba32F));
+    std::vector<float> texels(static_cast<size_t>(uint64_t{width} * rows * 4), 0.0f);
+    std::copy(values.begin(), values.end(), texels.begin());
+    GLPOOL_RETURN_IF_ERROR(gl::UploadTexture(texture, texels, Transfers()));
+    memory.external_bytes += texture.bytes();
+    object.index = textures.size();
+    textures.push_back(std::move(texture));
+    return object;
+  }
+  GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::CreateWithData(values.data(), bytes));
+  memory.external_bytes += buffer.bytes();
+  object.index = buffers.size();
+  buffers.push_back(std::move(buffer));
+  return object;
 }
 
 Status Executor::State::RunCpuTask(const TaskRuntime& task) {

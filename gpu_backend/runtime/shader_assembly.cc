@@ -214,14 +214,24 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
   });
   if (stores_half_image) text += kRoundToHalf;
   for (const TensorBinding& t : tensors) text += TensorPreamble(t);
+  // Kernels read weights only through NAME_load(i), whatever holds them.
   for (const WeightBinding& w : weights) {
-    if (w.uniform_vec4s > 0) {
-      text += "layout(std140, binding = " + std::to_string(w.binding) + ") uniform " + w.name + "_block { vec4 " +
-              w.name + "_data[" + std::to_string(w.uniform_vec4s) + "]; };\n";
-    } else {
-      text += "layout(std430, binding = " + std::to_string(w.binding) + ") readonly restrict buffer " + w.name +
-              "_block { vec4 " + w.name + "_data[]; };\n";
+    const std::string binding = std::to_string(w.binding);
+    if (w.texture) {
+      text += "layout(binding = " + binding + ") uniform highp sampler2D " + w.name + "_texture;\n";
+      text += "vec4 " + w.name + "_load(int i) { return texelFetch(" + w.name + "_texture, ivec2(i & " +
+              std::to_string(kWeightTextureWidth - 1) + ", i >> " + std::to_string(kWeightTextureShift) +
+              "), 0); }\n";
+      continue;
     }
+    if (w.uniform_vec4s > 0) {
+      text += "layout(std140, binding = " + binding + ") uniform " + w.name + "_block { vec4 " + w.name + "_data[" +
+              std::to_string(w.uniform_vec4s) + "]; };\n";
+    } else {
+      text += "layout(std430, binding = " + binding + ") readonly restrict buffer " + w.name + "_block { vec4 " +
+              w.name + "_data[]; };\n";
+    }
+    text += "vec4 " + w.name + "_load(int i) { return " + w.name + "_data[i]; }\n";
   }
   text += "#line 2\n";
   text += source.substr(line_end + 1);

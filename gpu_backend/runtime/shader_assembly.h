@@ -47,7 +47,19 @@ struct WeightBinding {
   // broadcast load where the index is uniform, a vector gather otherwise,
   // against a scalar loop over the lanes for a storage buffer).
   uint32_t uniform_vec4s = 0;
+  // true: the weights are an RGBA32F texture read with texelFetch through
+  // texture unit `binding`, vec4 i at (i % kWeightTextureWidth, i /
+  // kWeightTextureWidth). For weights too large for a uniform block:
+  // llvmpipe loads a storage buffer lane by lane (an extract, a bounds check
+  // and a branch per lane and component) but fetches texels as one vector
+  // gather, so a 1x1 conv with 1.6 MB of weights ran several times faster.
+  bool texture = false;
 };
+
+// Texels per row of a weights texture (a power of two: the shader splits
+// the index with a mask and a shift).
+inline constexpr uint32_t kWeightTextureWidth = 4096;
+inline constexpr uint32_t kWeightTextureShift = 12;
 
 // The roles a kernel declares on its glpool-tensors / glpool-weights lines.
 struct KernelInterface {

@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
+#include "gpu_backend/runtime/executor.h"
+
 #include "gpu_backend/kernels/kernel_ops.h"
 #include "tests/kernels/conv_cases.h"
 #include "tests/kernels/kernel_test_util.h"
@@ -24,6 +28,35 @@ TEST(ConvTest, PointwiseOddChannels) {
     spec.bias = ch.in != 13;
     ExpectMatchesReference(Conv(spec));
   }
+}
+
+// Weights past a uniform block's 64 KB (llvmpipe's limit; 16 KB is GLES's
+// minimum) live in a texture read with texelFetch: more than 4096 vec4s, so
+// the index wraps onto a second texel row. GLPOOL_WEIGHTS_IN_BUFFERS=1 puts
+// them in a storage buffer instead; both must give the same bits.
+TEST(ConvTest, WeightsTooLargeForAUniformBlockComeFromATexture) {
+  ConvSpec spec;
+  spec.x = {1, 144, 5, 9};
+  spec.out_channels = 136;  // 36 x 34 slices x 4 vec4s = 4896 vec4s of mat4 weights
+  spec.kernel = {1, 1};
+  const KernelCase c = Conv(spec);
+  ExpectMatchesReference(c);
+  ExecutorOptions options;
+  auto run = [&]() -> std::vector<float> {
+    StatusOr<std::unique_ptr<Executor>> executor = Executor::Create(GraphOf(c), options);
+    EXPECT_TRUE(executor.ok()) << executor.status().ToString();
+    if (!executor.ok()) return {};
+    auto out = (*executor)->Run(c.inputs);
+    EXPECT_TRUE(out.ok()) << out.status().ToString();
+    return out.ok() ? out->begin()->second.ToFloats() : std::vector<float>{};
+  };
+  ASSERT_TRUE(CreateOnGpu(c, options).ok());
+  const std::vector<float> from_texture = run();
+  setenv("GLPOOL_WEIGHTS_IN_BUFFERS", "1", 1);
+  const std::vector<float> from_buffer = run();
+  unsetenv("GLPOOL_WEIGHTS_IN_BUFFERS");
+  ASSERT_FALSE(from_texture.empty());
+  EXPECT_EQ(from_texture, from_buffer);
 }
 
 TEST(ConvTest, GeneralStridesPadsDilation) {
