@@ -11,27 +11,27 @@ GapFitPacker::GapFitPacker(const std::vector<ByteRecord>& records)
 uint64_t GapFitPacker::Place(size_t i) {
   const ByteRecord& r = records_[i];
   if (r.size == 0) return offsets_[i] = 0;
-  overlapping_.clear();
-  placed_.Overlapping(i, &overlapping_);
-  std::sort(overlapping_.begin(), overlapping_.end(),
-            [&](size_t a, size_t b) { return offsets_[a] < offsets_[b]; });
+  occupied_.clear();
+  placed_.Occupied(i, &occupied_);
+  std::sort(occupied_.begin(), occupied_.end(),
+            [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   uint64_t best_offset = 0;
   uint64_t best_gap = std::numeric_limits<uint64_t>::max();
   bool found = false;
   uint64_t prev_end = 0;
-  for (size_t j : overlapping_) {
-    if (offsets_[j] > prev_end) {
-      const uint64_t gap = offsets_[j] - prev_end;
+  for (const ByteRange& range : occupied_) {
+    if (range.begin > prev_end) {
+      const uint64_t gap = range.begin - prev_end;
       if (gap >= r.size && gap < best_gap) {
         best_gap = gap;
         best_offset = prev_end;
         found = true;
       }
     }
-    prev_end = std::max(prev_end, offsets_[j] + records_[j].size);
+    prev_end = std::max(prev_end, range.end);
   }
   offsets_[i] = found ? best_offset : prev_end;
-  placed_.Add(i);  // zero-size records are never added: they occupy nothing
+  placed_.Add(i, offsets_[i]);  // zero-size records are never added: they occupy nothing
   return offsets_[i];
 }
 

@@ -3,8 +3,8 @@
 // order in which they hand tensors to it).
 //
 // Placing tensor i:
-//  - look at the tensors already placed whose task ranges overlap i's, in
-//    order of offset;
+//  - look at the byte ranges of the tensors already placed whose task
+//    ranges overlap i's, in order of offset;
 //  - the gaps between them (and below the lowest) are the free byte ranges
 //    over i's whole lifetime; take the smallest gap that holds i, the lowest
 //    one on a tie (best fit keeps big gaps for big tensors);
@@ -38,8 +38,8 @@ class GapFitPacker {
  private:
   const std::vector<ByteRecord>& records_;
   std::vector<uint64_t> offsets_;
-  IntervalIndex placed_;              // placed records of non-zero size
-  std::vector<size_t> overlapping_;  // scratch for Place
+  IntervalIndex placed_;               // byte ranges of the placed records of non-zero size
+  std::vector<ByteRange> occupied_;   // scratch for Place
 };
 
 // Places every record in `order` (a permutation of 0..n-1) and returns the

@@ -92,7 +92,7 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--budget", flags->budget_seconds,
                   "CPU seconds AUTO (shared objects and offsets) and EXACT may spend each, 0 to 3600 "
-                  "(default: AUTO 50 ms + 5 us per record, EXACT 10 s)")
+                  "(default: AUTO 45 ms + 4.5 us per record, EXACT 10 s)")
       ->check(CLI::Range(0.0, 3600.0));
   cmd->add_option("--alignment", flags->alignment, "offset alignment in bytes for the arena (1 to 65536)")
       ->check(CLI::Range(1, 65536))

@@ -20,7 +20,7 @@ struct PlanningOptions {
   // One strategy name (shared objects and/or offsets), or "all".
   std::string strategy = "all";
   // Seconds AUTO (shared objects and offsets) and EXACT may each spend
-  // (>= 0); -1: each planner's default (AUTO 50 ms + 5 us per record,
+  // (>= 0); -1: each planner's default (AUTO 45 ms + 4.5 us per record,
   // EXACT 10 s).
   double budget_seconds = -1.0;
   uint64_t alignment = 1;        // arena offset alignment in bytes (>= 1)
