@@ -48,6 +48,10 @@ StatusOr<std::vector<Planned>> PlanAll(const std::string& path, bool records_fil
     options.objects.budget_seconds = planning.budget_seconds;
     options.offsets.budget_seconds = planning.budget_seconds;
   }
+  if (!(planning.certify_seconds >= 0.0) || !std::isfinite(planning.certify_seconds)) {
+    return InvalidArgumentError("--certify must be a number of seconds >= 0");
+  }
+  options.certify_seconds = planning.certify_seconds;
   if (planning.alignment == 0) return InvalidArgumentError("--alignment must be at least 1");
   options.offsets.alignment = planning.alignment;
   if (path.empty()) return InvalidArgumentError("nothing to plan: give --records FILE.json");

@@ -64,6 +64,7 @@ class BranchAndBound {
     SearchResult result;
     result.found = found_;
     result.proven_optimal = floor >= best;
+    result.proven_floor = std::min(floor, best);
     result.ids = best_ids_;
     result.total = best_total_;
     result.nodes = nodes_;
@@ -219,8 +220,14 @@ class BranchAndBound {
     }
     // Fully explored without a plan under the target: every completion
     // costs at least `floor` (>= target).
-    uint64_t& stored = floors_[key];
-    stored = std::max(stored, floor);
+    // The memo only saves work: past its cap (long certificate searches)
+    // new states go unremembered instead of growing memory without end.
+    auto known = floors_.find(key);
+    if (known != floors_.end()) {
+      known->second = std::max(known->second, floor);
+    } else if (floors_.size() < kMaxMemoStates) {
+      floors_.emplace(key, floor);
+    }
     return floor;
   }
 
@@ -240,6 +247,7 @@ class BranchAndBound {
   bool found_ = false;
   bool stop_ = false;
   bool out_of_nodes_ = false;
+  static constexpr size_t kMaxMemoStates = 2000000;
   std::unordered_map<StateKey, uint64_t, StateKeyHash> floors_;  // proven floors
   std::vector<std::pair<uint64_t, TaskId>> state_;
 };

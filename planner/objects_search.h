@@ -50,6 +50,9 @@ struct SearchOptions {
 struct SearchResult {
   bool found = false;           // a plan below incumbent_total was found
   bool proven_optimal = false;  // nothing below min(found, incumbent) exists
+  // No plan totals less than this (the positional maxima's sum at least;
+  // what failed probes proved beyond it). SearchObjects only.
+  uint64_t proven_floor = 0;
   std::vector<size_t> ids;      // tensor -> object, when found
   uint64_t total = 0;
   uint64_t nodes = 0;

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "planner/lower_bounds.h"
+#include "planner/objects_certificate.h"
 #include "planner/record_limits.h"
 #include "planner/verifier.h"
 
@@ -15,8 +16,27 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
+// ", certificate: ..." for an AUTO plan not yet proven optimal.
+std::string CertificateDetail(const RecordSet& set, uint64_t total, double seconds) {
+  StatusOr<ObjectsCertificate> certificate = CertifySharedObjects(set.records, total, seconds);
+  if (!certificate.ok()) return ", certificate: " + certificate.status().ToString();
+  char text[160];
+  if (certificate->optimal() && !certificate->improved) {
+    return ", proven optimal by the certificate search";
+  }
+  if (certificate->improved) {
+    std::snprintf(text, sizeof(text), ", the certificate search found a plan of %llu bytes%s",
+                  static_cast<unsigned long long>(certificate->total),
+                  certificate->optimal() ? " and proved it optimal" : "");
+    return text;
+  }
+  std::snprintf(text, sizeof(text), ", certified gap %.3f%% (no plan below %llu bytes)", 100.0 * certificate->gap(),
+                static_cast<unsigned long long>(certificate->floor));
+  return text;
+}
+
 StrategyRow PlanObjectsRow(const RecordSet& set, ObjectStrategy strategy,
-                           const ObjectOptions& options, std::string* auto_choice) {
+                           const ObjectOptions& options, double certify_seconds, std::string* auto_choice) {
   StrategyRow row;
   row.name = ObjectStrategyName(strategy);
   const auto start = std::chrono::steady_clock::now();
@@ -35,7 +55,11 @@ StrategyRow PlanObjectsRow(const RecordSet& set, ObjectStrategy strategy,
     *auto_choice = ObjectStrategyName(plan->chosen);
     row.detail = *auto_choice;
     if (!plan->refinement.empty()) row.detail += " + " + plan->refinement;
-    if (plan->proven_optimal) row.detail += ", proven optimal";
+    if (plan->proven_optimal) {
+      row.detail += ", proven optimal";
+    } else if (certify_seconds > 0) {
+      row.detail += CertificateDetail(set, row.total_bytes, certify_seconds);
+    }
   }
   return row;
 }
@@ -116,7 +140,7 @@ StatusOr<PlanReport> BuildPlanReport(const RecordSet& set, const PlanReportOptio
   report.offsets.lower_bound_bytes = OffsetsLowerBound(set.records);
   for (ObjectStrategy s : options.object_strategies) {
     report.shared_objects.strategies.push_back(
-        PlanObjectsRow(set, s, options.objects, &report.shared_objects.auto_choice));
+        PlanObjectsRow(set, s, options.objects, options.certify_seconds, &report.shared_objects.auto_choice));
   }
   for (OffsetStrategy s : options.offset_strategies) {
     report.offsets.strategies.push_back(

@@ -53,6 +53,10 @@ struct PlanReportOptions {
   std::vector<OffsetStrategy> offset_strategies = AllOffsetStrategies();
   ObjectOptions objects;  // AUTO's time budget
   OffsetOptions offsets;  // alignment, AUTO's and EXACT's time budget
+  // > 0: AUTO's shared-objects plan, when not already proven optimal, gets a
+  // certificate search of this many CPU seconds (objects_certificate.h); its
+  // verdict joins the AUTO row's detail.
+  double certify_seconds = 0.0;
 };
 
 // Selects strategies by one name: "all", or a name of a shared-objects

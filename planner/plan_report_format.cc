@@ -15,11 +15,13 @@ using ordered_json = nlohmann::ordered_json;
 ordered_json SectionJson(const PlanSection& section) {
   ordered_json strategies = ordered_json::array();
   for (const StrategyRow& row : section.strategies) {
-    strategies.push_back({{"name", row.name},
+    ordered_json entry = {{"name", row.name},
                           {"total_bytes", row.total_bytes},
                           {"objects", row.objects},
                           {"ms", row.ms},
-                          {"verified", row.verified}});
+                          {"verified", row.verified}};
+    if (!row.detail.empty()) entry["detail"] = row.detail;  // AUTO's winner, proofs, certificates
+    strategies.push_back(std::move(entry));
   }
   return {{"lower_bound_bytes", section.lower_bound_bytes},
           {"strategies", std::move(strategies)},

@@ -14,7 +14,10 @@ namespace glpool {
 //  "shared_objects": {"lower_bound_bytes": int,
 //                     "strategies": [{"name": str, "total_bytes": int,
 //                                     "objects": int, "ms": float,
-//                                     "verified": bool}, ...],
+//                                     "verified": bool,
+//                                     "detail": str (only where the table
+//                                     row has one: AUTO's winner, proofs,
+//                                     certificates)}, ...],
 //                     "auto_choice": str},
 //  "offsets": {same shape}}
 // on one line (indent < 0) or pretty-printed.

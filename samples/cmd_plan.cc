@@ -17,6 +17,7 @@ struct PlanFlags {
   std::string input;  // positional: MODEL.onnx or records .json
   std::string strategy = "all";
   double budget_seconds = -1.0;  // unset: each planner's default (planner/budget.h)
+  double certify_seconds = 0.0;  // 0: no certificate search
   uint64_t alignment = 1;
   bool json = false;
   bool verify = false;
@@ -36,6 +37,7 @@ int RunPlan(const PlanFlags& flags) {
   PlanningOptions options;
   options.strategy = flags.strategy;
   options.budget_seconds = flags.budget_seconds;
+  options.certify_seconds = flags.certify_seconds;
   options.alignment = flags.alignment;
   options.save_records = flags.save_records;
   options.random_weights = flags.random_weights;
@@ -93,6 +95,10 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
   cmd->add_option("--budget", flags->budget_seconds,
                   "CPU seconds AUTO (shared objects and offsets) and EXACT may spend each, 0 to 3600 "
                   "(default: AUTO 45 ms + 4.5 us per record, EXACT 10 s)")
+      ->check(CLI::Range(0.0, 3600.0));
+  cmd->add_option("--certify", flags->certify_seconds,
+                  "CPU seconds, 0 to 3600, for a search that proves AUTO's shared-objects plan "
+                  "optimal or states its gap to a proven floor (when AUTO has not proven it)")
       ->check(CLI::Range(0.0, 3600.0));
   cmd->add_option("--alignment", flags->alignment, "offset alignment in bytes for the arena (1 to 65536)")
       ->check(CLI::Range(1, 65536))

@@ -24,6 +24,10 @@ struct PlanningOptions {
   // EXACT 10 s).
   double budget_seconds = -1.0;
   uint64_t alignment = 1;        // arena offset alignment in bytes (>= 1)
+  // > 0: when AUTO's shared-objects plan is not already proven optimal, a
+  // certificate search of this many CPU seconds proves it optimal or states
+  // its gap to a proven floor (shown in the AUTO row).
+  double certify_seconds = 0.0;
   // Records files only: also write the records read to this .json or .csv.
   std::string save_records;
   // Models only.
