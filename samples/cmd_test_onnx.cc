@@ -4,12 +4,16 @@
 // Runs ONNX backend-test cases (DIR/model.onnx + DIR/test_data_set_*/) and
 // prints one line per case (failures on stderr), then "N passed, N failed,
 // N unsupported". Exits 1 when a case failed or the cases cannot be run.
+// After the first second, a terminal also sees "case K/N, S s: DIR" on
+// stderr while a case runs.
+#include <chrono>
 #include <iostream>
 #include <memory>
 
 #include "glpool/context.h"
 #include "glpool/onnx_cases.h"
 #include "samples/commands.h"
+#include "samples/run_reporting.h"
 
 namespace glpool {
 namespace {
@@ -53,8 +57,14 @@ int RunTestOnnx(const TestOnnxFlags& flags) {
   StatusOr<std::vector<std::string>> cases = ExpandOnnxCaseDirs(flags.dirs);
   if (!cases.ok()) return fail(cases.status());
   int passed = 0, failed = 0, unsupported = 0;
-  for (const std::string& dir : *cases) {
+  const auto start = std::chrono::steady_clock::now();
+  for (size_t k = 0; k < cases->size(); ++k) {
+    const std::string& dir = (*cases)[k];
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // Only folders that take a while show where they are.
+    if (elapsed >= 1.0) samples::ShowCaseProgress(k + 1, cases->size(), elapsed, dir);
     StatusOr<OnnxCaseResult> result = RunOnnxCase(dir, options);
+    samples::ClearTerminalProgress();
     if (!result.ok()) return fail(result.status());
     ++(result->outcome == OnnxCaseOutcome::kPass   ? passed
        : result->outcome == OnnxCaseOutcome::kFail ? failed

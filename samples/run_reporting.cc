@@ -25,6 +25,13 @@ std::function<void(const RunProgress&)> TerminalProgress(bool enabled, const int
   };
 }
 
+void ShowCaseProgress(size_t case_number, size_t cases, double elapsed_s, const std::string& name) {
+  if (isatty(STDERR_FILENO) == 0) return;
+  std::fprintf(stderr, "\r\033[Kcase %zu/%zu, %.1f s: %s", case_number, cases, elapsed_s, name.c_str());
+  std::fflush(stderr);
+  g_progress_shown = true;
+}
+
 void ClearTerminalProgress() {
   if (!g_progress_shown) return;
   std::fprintf(stderr, "\r\033[K");

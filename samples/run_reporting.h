@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "glpool/report.h"
@@ -15,6 +16,9 @@ namespace glpool::samples {
 // the session skips the GPU waits progress costs). `*run` is the 1-based
 // run the caller is in.
 std::function<void(const RunProgress&)> TerminalProgress(bool enabled, const int* run, int runs);
+// Shows "case K/N, S s: NAME" on stderr in the same place, when stderr is a
+// terminal (a folder of many cases runs for minutes).
+void ShowCaseProgress(size_t case_number, size_t cases, double elapsed_s, const std::string& name);
 // Clears the progress line, if one was shown.
 void ClearTerminalProgress();
 
