@@ -37,7 +37,7 @@ struct RunFlags {
   std::string strategy = "auto";
   std::string objects = "buffers";
   std::string precision = "fp32";
-  double fp16_tolerance = 1.5e-2;
+  double fp16_tolerance = kDefaultFp16Tolerance;
   std::string order = "given";  // node order on the GPU: given | memory
   std::string backend = "gpu";
   std::string context = "headless";

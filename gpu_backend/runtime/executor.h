@@ -80,6 +80,13 @@ struct ExecutorOptions {
 inline constexpr float kHalfSafeMin = 1.0f / 256.0f;
 inline constexpr float kHalfSafeMax = 16384.0f;
 
+// The executor options of a calibration run (FindHalfUnsafeTensors, the
+// probes of fp16_calibration.h): naive buffers, so every tensor keeps its
+// values, in `precision`; the CPU fallback allowed, since calibration
+// measures every tensor whatever runs it (whether the model may use the
+// fallback is decided when its own executor is created).
+ExecutorOptions CalibrationRunOptions(Precision precision, std::shared_ptr<ProgramCache> programs);
+
 // fp16 calibration: one fp32 run of `graph` on `inputs` over naive buffers
 // (so every tensor keeps its values), returning the float tensors whose
 // max |x| is nonzero and outside [kHalfSafeMin, kHalfSafeMax]. Needs a

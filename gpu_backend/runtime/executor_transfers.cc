@@ -119,6 +119,8 @@ StatusOr<WeightObject> Executor::State::UploadWeights(const std::vector<float>& 
     textures.push_back(std::move(texture));
     return object;
   }
+  // A uniform block and a storage buffer are both one GL buffer; BindTask
+  // binds it the way its home says.
   GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::CreateWithData(values.data(), bytes));
   memory.external_bytes += buffer.bytes();
   object.index = buffers.size();
@@ -135,18 +137,21 @@ Status Executor::State::RunCpuTask(const TaskRuntime& task) {
   return RunCpuFallbackNode(graph, *task.cpu_node, io);
 }
 
+ExecutorOptions CalibrationRunOptions(Precision precision, std::shared_ptr<ProgramCache> programs) {
+  ExecutorOptions options;
+  options.objects = ObjectKind::kBuffers;
+  options.precision = precision;
+  options.strategy = "naive";
+  options.programs = std::move(programs);
+  options.cpu_fallback = true;
+  return options;
+}
+
 StatusOr<std::set<std::string>> FindHalfUnsafeTensors(const Graph& graph,
                                                       const std::map<std::string, TensorData>& inputs,
                                                       std::shared_ptr<ProgramCache> programs,
                                                       std::map<std::string, TensorData>* fp32_outputs) {
-  ExecutorOptions options;
-  options.objects = ObjectKind::kBuffers;
-  options.precision = Precision::kFp32;
-  options.strategy = "naive";
-  options.programs = std::move(programs);
-  // Calibration measures every tensor, whatever runs it; whether the model
-  // may use the fallback is decided when its own executor is created.
-  options.cpu_fallback = true;
+  const ExecutorOptions options = CalibrationRunOptions(Precision::kFp32, std::move(programs));
   GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Executor> probe, Executor::Create(graph, options));
   StatusOr<std::map<std::string, TensorData>> outputs = probe->Run(inputs);
   GLPOOL_TRY_CONTEXT(outputs.status(), "fp16 calibration run");

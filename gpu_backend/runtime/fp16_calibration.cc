@@ -71,12 +71,7 @@ StatusOr<Fp16Calibration> CalibrateFp16(const Graph& graph, const std::map<std::
 
   // The outputs' error with the first `count` nodes' outputs in fp32.
   auto error_with_first = [&](size_t count) -> StatusOr<double> {
-    ExecutorOptions probe;
-    probe.objects = ObjectKind::kBuffers;
-    probe.precision = Precision::kFp16;
-    probe.strategy = "naive";
-    probe.programs = options.programs;
-    probe.cpu_fallback = true;  // as in the fp32 run: whether the model may use it is decided later
+    ExecutorOptions probe = CalibrationRunOptions(Precision::kFp16, options.programs);
     probe.fp32_tensors = result.range_tensors;
     const std::set<std::string> first = OutputsOfFirstNodes(graph, count);
     probe.fp32_tensors.insert(first.begin(), first.end());

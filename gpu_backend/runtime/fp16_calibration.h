@@ -28,15 +28,11 @@
 #include <string>
 
 #include "common/status.h"
+#include "glpool/options.h"
 #include "gpu_backend/graph/graph.h"
 #include "gpu_backend/runtime/program_cache.h"
 
 namespace glpool {
-
-// The default tolerance: half of the fp16 accuracy glpool promises (outputs
-// within 3e-2 x max |fp32 output|), the other half left for inputs that are
-// not the calibration inputs.
-inline constexpr double kDefaultFp16Tolerance = 1.5e-2;
 
 struct Fp16CalibrationOptions {
   // Largest accepted error of any float graph output: max |fp16 - fp32| /

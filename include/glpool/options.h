@@ -27,6 +27,12 @@ enum class Precision { kFp32, kFp16 };
 GLPOOL_API const char* PrecisionName(Precision precision);  // "fp32", "fp16"
 GLPOOL_API StatusOr<Precision> ParsePrecision(const std::string& name);
 
+// fp16's default accepted output error (SessionOptions::fp16_tolerance):
+// half of the accuracy glpool promises in fp16 (outputs within 3e-2 x
+// max |fp32 output|), the other half left for inputs that are not the
+// calibration inputs.
+inline constexpr double kDefaultFp16Tolerance = 1.5e-2;
+
 // The planner strategies `kind` accepts, "auto" included (what `glpool plan`
 // and the overlay list).
 GLPOOL_API std::vector<std::string> StrategyNames(ObjectKind kind);
@@ -117,9 +123,8 @@ struct SessionOptions {
   // half but the logits of heads.
   std::map<std::string, TensorData> calibration_inputs;
   // The outputs' accepted error in fp16 (see calibration_inputs); <= 0:
-  // range calibration only. The default, 1.5e-2, is half of the 3e-2 x
-  // max |output| glpool's fp16 tests accept.
-  double fp16_tolerance = 1.5e-2;
+  // range calibration only.
+  double fp16_tolerance = kDefaultFp16Tolerance;
   // Sessions on one GL context share compiled programs in memory, so a
   // second Session with other options compiles only what is new.
   // A directory glpool may write to: linked program binaries are stored
