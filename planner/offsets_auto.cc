@@ -76,21 +76,34 @@ StatusOr<AutoResult> SolveOffsetsAuto(const OffsetProblem& problem, double budge
     }
     return stop;
   };
+  const double budget_at_start = deadline.SecondsLeft();
   run(OffsetStrategy::kGreedyByBreadth, OffsetsGreedyByBreadth(problem.units));
   if (run(OffsetStrategy::kGreedyBySize, OffsetsGreedyBySize(problem.units)) ||
-      run(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units)) ||
-      run(OffsetStrategy::kStripPacking, OffsetsStripPacking(problem.units, &deadline))) {
+      run(OffsetStrategy::kGreedyInOrder, OffsetsGreedyInOrder(problem.units))) {
+    return finish();
+  }
+  // What the three greedy members cost: the shared-objects member below
+  // always runs greedy members of its own first, about as costly, and
+  // EXACT sets up per-section lists first, so each starts only when at
+  // least that much time is left (otherwise it would overrun the budget by
+  // about that much).
+  const double greedy_seconds = budget_at_start - deadline.SecondsLeft();
+  if (run(OffsetStrategy::kStripPacking, OffsetsStripPacking(problem.units, &deadline))) {
     return finish();
   }
   // Repair every member's plan in turn, in slices that double (from 1/32
   // of the time left), each slice going on from where that plan's last one
   // stopped, for 3/4 of the time left; the rest stays for the members
-  // below, which win on some small sets. Which start repair lowers most
+  // below, which win on some small sets (on large sets, where they would
+  // not fit in that rest, repair takes all of it). Which start repair lowers most
   // differs from set to set: on random_10000 seed 2 greedy by breadth's
   // (+9.3%) reaches the bound while strip packing's (+3.7%) stays there;
   // on seed 3 it is the other way round.
   {
-    const double repair_seconds = deadline.SecondsLeft() * 3 / 4;
+    // The members after repair need more than greedy_seconds each; when a
+    // quarter of the time left would not hold that, repair takes it all.
+    const double left = deadline.SecondsLeft();
+    const double repair_seconds = left / 4 > greedy_seconds ? left * 3 / 4 : left;
     const Deadline repair_deadline(repair_seconds);
     const uint64_t unit_bound = OffsetsLowerBound(problem.units);
     double slice = repair_seconds / 4;
@@ -121,10 +134,15 @@ StatusOr<AutoResult> SolveOffsetsAuto(const OffsetProblem& problem, double budge
       slice *= 2;
     }
   }
-  GLPOOL_ASSIGN_OR_RETURN(std::vector<uint64_t> from_objects,
-                          OffsetsFromSharedObjects(problem.units, deadline.SecondsLeft()));
-  if (consider(OffsetStrategy::kObjectsToOffsets, std::move(from_objects))) return finish();
+  if (deadline.SecondsLeft() > greedy_seconds) {
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<uint64_t> from_objects,
+                            OffsetsFromSharedObjects(problem.units, deadline.SecondsLeft()));
+    if (consider(OffsetStrategy::kObjectsToOffsets, std::move(from_objects))) return finish();
+  }
 
+  // EXACT builds per-section lists before its first deadline check, at a
+  // cost that grows with the set like the greedy members': the same rule.
+  if (deadline.SecondsLeft() <= greedy_seconds) return finish();
   const ExactResult exact = SolveOffsetsExact(problem, &best.unit_offsets, deadline.SecondsLeft());
   if (exact.total_bytes < best.total_bytes) {
     best.unit_offsets = exact.unit_offsets;

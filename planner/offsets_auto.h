@@ -4,13 +4,18 @@
 //    never worse than the best greedy member (none wins on every set);
 //  - then, while the budget lasts: STRIP_PACKING (O(n s), cut off by the
 //    deadline); repair (planner/offsets_repair.h: re-packing the
-//    neighbourhood of the tensors at the top of the best plan, a local
-//    search that only ever lowers the arena) for half the time left, and
-//    when that does not lower the best plan, of the best greedy plan for
-//    half of what is then left (repair from either start wins on some sets:
+//    neighbourhood of the tensors at the top of each start plan, strip
+//    packing's and greedy by breadth's, a local search that only ever
+//    lowers the arena) in slices that double, for 3/4 of the time left
+//    (repair from either start wins on some sets:
 //    bench/reports/planner_scale.md);
 //  - then OBJECTS_TO_OFFSETS (shared-objects AUTO with the time left), and
-//    search (EXACT) with the best plan so far as incumbent and the time left;
+//    search (EXACT) with the best plan so far as incumbent and the time left.
+//    Each starts only while more time is left than the three greedy members
+//    took: both do work of about that size before they first look at the
+//    clock, so on large sets starting them late would overrun the budget.
+//    When a quarter of the time left after strip packing cannot hold them,
+//    repair gets all of it;
 //  - stop at the first plan that reaches the lower bound: nothing can beat
 //    it, and on real networks one of the heuristics does (all 20 zoo files);
 //  - keep the smallest arena that passes the verifier; ties go to the one

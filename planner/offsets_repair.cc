@@ -63,16 +63,17 @@ class Repairer {
     });
   }
 
-  // Slab neighbourhood: free = live in [a, b] and reaching above `level`
-  // (the top layer, where the wasted space is); fixed = every other tensor
-  // live during some free tensor's lifetime.
-  void GatherSlab(TaskId a, TaskId b, uint64_t level) {
+  // Band neighbourhood: free = live in [a, b] with bytes in [y0, y1), and
+  // `x`; fixed = every other tensor live during some free tensor's
+  // lifetime. The top slab is the band from a level to the top; a band
+  // lower down makes room for x inside the arena.
+  void GatherBand(size_t x, TaskId a, TaskId b, uint64_t y0, uint64_t y1) {
     free_.clear();
     fixed_.clear();
     ++stamp_;
     TaskId lo = a, hi = b;
     ForEachLive(a, b, [&](size_t i) {
-      if (End(i) <= level) return;
+      if (i != x && (End(i) <= y0 || offsets_[i] >= y1)) return;
       free_.push_back(i);
       mark_[i] = stamp_;
       lo = std::min(lo, records_[i].first_task);
@@ -112,63 +113,93 @@ class Repairer {
     }
   }
 
-  // Best fit for tensor t among `placed_`; the offset.
-  uint64_t BestFit(size_t t) {
+  // Best fit for tensor t among `placed_` (kept sorted by offset, so one
+  // pass finds the gaps: O(placed) per call, no sort); the offset.
+  uint64_t BestFit(size_t t) const {
     const ByteRecord& r = records_[t];
-    overlap_.clear();
-    for (size_t j : placed_) {
-      if (records_[j].first_task <= r.last_task && r.first_task <= records_[j].last_task) {
-        overlap_.push_back(j);
-      }
-    }
-    std::sort(overlap_.begin(), overlap_.end(),
-              [&](size_t p, size_t q) { return offsets_[p] < offsets_[q]; });
     uint64_t best = 0, best_gap = UINT64_MAX, prev_end = 0;
     bool found = false;
-    for (size_t j : overlap_) {
-      if (offsets_[j] > prev_end) {
-        const uint64_t gap = offsets_[j] - prev_end;
+    for (const Slot& j : placed_) {
+      if (j.first > r.last_task || r.first_task > j.last) continue;
+      if (j.offset > prev_end) {
+        const uint64_t gap = j.offset - prev_end;
         if (gap >= r.size && gap < best_gap) {
           best_gap = gap;
           best = prev_end;
           found = true;
         }
       }
-      prev_end = std::max(prev_end, End(j));
+      prev_end = std::max(prev_end, j.end);
     }
     return found ? best : prev_end;
   }
 
+  void Place(size_t t) {
+    const Slot slot{offsets_[t], End(t), records_[t].first_task, records_[t].last_task};
+    placed_.insert(std::upper_bound(placed_.begin(), placed_.end(), slot,
+                                    [](const Slot& p, const Slot& q) { return p.offset < q.offset; }),
+                   slot);
+  }
+
+  // One of the tensors at the top (up to 8 looked at).
+  size_t PickTensor(uint64_t top) {
+    tops_.clear();
+    for (auto it = ends_.rbegin(); it != ends_.rend() && it->first == top && tops_.size() < 8;
+         ++it) {
+      tops_.push_back(it->second);
+    }
+    return tops_[rng_() % tops_.size()];
+  }
+
   void Step(const Deadline& deadline) {
     const uint64_t top = Top();
-    // One of the tensors at the top (up to 8 looked at).
-    std::vector<size_t> tops;
-    for (auto it = ends_.rbegin(); it != ends_.rend() && it->first == top && tops.size() < 8;
-         ++it) {
-      tops.push_back(it->second);
-    }
-    const size_t x = tops[rng_() % tops.size()];
+    const size_t x = PickTensor(top);
     static constexpr TaskId kRadii[] = {0, 2, 8, 32, 128, 512};
     const TaskId radius = kRadii[rng_() % 6];
     const TaskId a = records_[x].first_task - radius, b = records_[x].last_task + radius;
-    if (rng_() % 2 == 0) {
+    bool band = false;  // x goes to band_y0, the others by best fit
+    uint64_t band_y0 = 0;
+    const uint64_t kind = rng_() % 4;
+    if (kind == 0) {
       GatherInside(a, b);
       if (free_.size() > options_.max_free && radius > 0) {
         GatherInside(records_[x].first_task, records_[x].last_task);
       }
-    } else {
+    } else if (kind == 1) {
       // The top 1/64 to 1/4 of the arena.
       const uint64_t depth = top >> (2 + rng_() % 5);
-      GatherSlab(a, b, top - std::min(top, depth));
+      GatherBand(x, a, b, top - std::min(top, depth), UINT64_MAX);
+    } else {
+      // A band below the top as high as x (or twice), from 0 or from the
+      // end of a tensor live beside x.
+      const uint64_t size = records_[x].size;
+      uint64_t y0 = 0;
+      neighbours_.clear();
+      ForEachLive(records_[x].first_task, records_[x].last_task, [&](size_t i) {
+        if (i != x && End(i) + size < top) neighbours_.push_back(i);
+      });
+      if (!neighbours_.empty()) y0 = End(neighbours_[rng_() % neighbours_.size()]);
+      band_y0 = y0;
+      GatherBand(x, records_[x].first_task, records_[x].last_task, y0, y0 + size * (1 + rng_() % 2));
+      band = true;
     }
     if (free_.size() > options_.max_free) return;  // too big a window: try another
     Order(x);
+    if (band) {
+      std::rotate(free_.begin(), std::find(free_.begin(), free_.end(), x),
+                  std::find(free_.begin(), free_.end(), x) + 1);
+    }
 
     saved_.clear();
     for (size_t i : free_) saved_.push_back(offsets_[i]);
     size_t at_top_before = 0;
     for (size_t i : free_) at_top_before += End(i) == top;
-    placed_ = fixed_;
+    placed_.clear();
+    for (size_t i : fixed_) {
+      placed_.push_back({offsets_[i], End(i), records_[i].first_task, records_[i].last_task});
+    }
+    std::sort(placed_.begin(), placed_.end(),
+              [](const Slot& p, const Slot& q) { return p.offset < q.offset; });
     bool ok = true;
     size_t at_top = 0;
     for (size_t k = 0; k < free_.size(); ++k) {
@@ -177,13 +208,13 @@ class Repairer {
         break;
       }
       const size_t t = free_[k];
-      offsets_[t] = BestFit(t);
+      offsets_[t] = band && k == 0 ? band_y0 : BestFit(t);
       at_top += End(t) == top;
       if (End(t) > top || at_top > at_top_before) {
         ok = false;
         break;
       }
-      placed_.push_back(t);
+      Place(t);
     }
     if (!ok) {
       for (size_t k = 0; k < free_.size(); ++k) offsets_[free_[k]] = saved_[k];
@@ -203,7 +234,13 @@ class Repairer {
   std::vector<size_t> by_first_;          // non-empty tensors by first task
   TaskId longest_ = 0;                    // longest last - first
   std::set<std::pair<uint64_t, size_t>> ends_;  // (offset + size, tensor)
-  std::vector<size_t> free_, fixed_, placed_, overlap_;
+  // A placed tensor's bytes and lifetime, for BestFit's pass.
+  struct Slot {
+    uint64_t offset, end;
+    TaskId first, last;
+  };
+  std::vector<size_t> free_, fixed_, neighbours_, tops_;
+  std::vector<Slot> placed_;  // by offset
   std::vector<uint64_t> saved_;
   std::vector<uint64_t> mark_;  // == stamp_: free in this step
   uint64_t stamp_ = 0;
