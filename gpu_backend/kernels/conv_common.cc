@@ -263,6 +263,16 @@ std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_in
   return {static_cast<uint32_t>(x), static_cast<uint32_t>(y), 1};
 }
 
+std::array<uint32_t, 3> LocalSize3D(int64_t width, int64_t rows, int64_t depth, uint32_t max_invocations) {
+  std::array<uint32_t, 3> local = LocalSize2D(width, rows, max_invocations);
+  const int64_t budget = std::max<int64_t>(1, std::min<int64_t>(64, max_invocations));
+  const int64_t xy = int64_t{local[0]} * local[1];
+  int64_t z = 1;
+  while (xy * z * 2 <= budget && z < depth) z *= 2;
+  local[2] = static_cast<uint32_t>(z);
+  return local;
+}
+
 std::string GlslFloat(float value) {
   const float clamped = std::clamp(value, -3.4e38f, 3.4e38f);  // GLSL has no infinity literal
   char text[64];

@@ -130,6 +130,12 @@ int64_t OutputPixelsPerInvocation(int64_t width);
 // enough to fill SIMD lanes without starving small outputs of groups).
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations);
 
+// The same, then the invocations left over along the slices (`depth`), for
+// shaders whose invocations need not share a slice: an output of 1 x 1 x S
+// (a Gemm of one row) then fills a group's SIMD lanes instead of running
+// each slice as a group of one invocation.
+std::array<uint32_t, 3> LocalSize3D(int64_t width, int64_t rows, int64_t depth, uint32_t max_invocations);
+
 // A float as a GLSL literal ("0.5", "1.0", "1e-05").
 std::string GlslFloat(float value);
 

@@ -133,7 +133,7 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
                             std::count(read_a.map.begin(), read_a.map.end(), 3) == 0;
   plan.defines.emplace_back("COLUMN_BLOCK", column_block ? "1" : "0");
   const uint32_t columns = column_block ? DivideRoundUp(out.w, 4) : static_cast<uint32_t>(out.w);
-  plan.local_size = LocalSize2D(columns, out.rows(), limits.max_invocations);
+  plan.local_size = LocalSize3D(columns, out.rows(), out.slices(), limits.max_invocations);
   plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
                  DivideRoundUp(out.slices(), plan.local_size[2])};
   return plan;
