@@ -87,9 +87,29 @@ Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
     }
     half = WidenHalfInputs(inputs, widened, args);
   }
+  // Reshapes folded into the node (graph.h kReadInputAsAttr,
+  // kWriteOutputAsAttr) relabel input 0's and output 0's shapes.
+  Value read_as;
+  if (node.HasAttribute(kReadInputAsAttr) && !args.empty() && args[0]) {
+    read_as = *args[0];
+    read_as.shape = node.GetInts(kReadInputAsAttr);
+    if (ElementCount(read_as.shape) != args[0]->size()) {
+      return InvalidModelError("input 0 " + ShapeToString(args[0]->shape) + " cannot be read as " +
+                               ShapeToString(read_as.shape));
+    }
+    args[0] = &read_as;
+  }
   KernelContext ctx{node, opset, args};
   outputs.assign(node.outputs.size(), Value{});
   GLPOOL_RETURN_IF_ERROR(info.run(ctx, outputs));
+  if (node.HasAttribute(kWriteOutputAsAttr) && !outputs.empty()) {
+    const Shape written_as = node.GetInts(kWriteOutputAsAttr);
+    if (ElementCount(written_as) != outputs[0].size()) {
+      return InvalidModelError("output 0 " + ShapeToString(outputs[0].shape) + " cannot be written as " +
+                               ShapeToString(written_as));
+    }
+    outputs[0].shape = written_as;
+  }
   for (size_t i = 0; i < node.outputs.size(); ++i) {
     if (!node.outputs[i].empty() && outputs[i].dtype == DataType::kUndefined) {
       return UnsupportedError("output " + std::to_string(i) + " ('" + node.outputs[i] +

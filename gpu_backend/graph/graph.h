@@ -54,6 +54,13 @@ inline constexpr char kFusedActivationParamsAttr[] = "fused_activation_params";
 // storage. A CPU executor may still copy; compile gives the node no task and
 // the output no usage record of its own (it extends its source's lifetime).
 inline constexpr char kAliasAttr[] = "alias_input";
+// Reshapes folded into a Transpose (passes.h FoldReshapesIntoTransposes):
+// ints, on a Transpose only. "read_input_as": the shape input 0 is read as
+// (its row-major elements unchanged); "write_output_as": the shape output 0
+// is written as, after the transpose. Every executor honours both; a
+// reshape keeps the row-major order, so each is a relabelling of shapes.
+inline constexpr char kReadInputAsAttr[] = "read_input_as";
+inline constexpr char kWriteOutputAsAttr[] = "write_output_as";
 
 struct Graph;
 

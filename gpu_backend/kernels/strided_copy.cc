@@ -79,20 +79,32 @@ StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor
 // The channel axis (PHWC4 C) of a rank-r shape.
 size_t ChannelDim(size_t rank) { return rank == 1 ? 0 : 1; }
 
+// Reshapes folded in (graph.h kReadInputAsAttr, kWriteOutputAsAttr) only
+// relabel shapes: the view walks the transpose of the input read as its
+// "read as" shape, in row-major order, which is the output's order under
+// any shape of the same size.
 StatusOr<KernelPlan> BuildTranspose(const Graph& graph, const Node& node, const Tensor& in, const Tensor& out) {
-  const size_t rank = in.shape.size();
+  const Shape read_as = node.GetInts(kReadInputAsAttr, in.shape);
+  if (ElementCount(read_as) != ElementCount(in.shape)) {
+    return InvalidModelError("input '" + in.name + "' " + ShapeToString(in.shape) + " cannot be read as " +
+                             ShapeToString(read_as));
+  }
+  const size_t rank = read_as.size();
   std::vector<int64_t> perm = node.GetInts("perm");
   if (perm.empty()) {
     for (size_t d = rank; d-- > 0;) perm.push_back(static_cast<int64_t>(d));
   }
   if (perm.size() != rank) return InvalidModelError("perm does not match the input rank");
-  const std::vector<int64_t> in_strides = RowMajorStrides(in.shape);
-  View view{out.shape, {}, 0};
+  const std::vector<int64_t> in_strides = RowMajorStrides(read_as);
+  View view{{}, {}, 0};
   for (int64_t p : perm) {
     if (p < 0 || p >= static_cast<int64_t>(rank)) return InvalidModelError("perm entry out of range");
+    view.shape.push_back(read_as[static_cast<size_t>(p)]);
     view.strides.push_back(in_strides[p]);
   }
-  const bool texel = rank <= 1 || perm[1] == 1;
+  // The whole-texel path needs channels to stay channels in both real shapes.
+  const bool relabelled = node.HasAttribute(kReadInputAsAttr) || node.HasAttribute(kWriteOutputAsAttr);
+  const bool texel = !relabelled && (rank <= 1 || perm[1] == 1);
   return PlanCopy(graph, node, in, {&out}, {view}, texel);
 }
 

@@ -240,6 +240,44 @@ TEST(Passes, MarkFreeReshapes) {
   EXPECT_TRUE(g.nodes[2].HasAttribute(kAliasAttr));
 }
 
+TEST(Passes, FoldReshapesIntoTransposesTurnsAChannelShuffleIntoOneTranspose) {
+  GraphBuilder b;
+  b.Input("x", {1, 12, 5, 3})
+      .IntConstant("split", {5}, {1, 3, 4, 5, 3})
+      .IntConstant("merge", {4}, {1, 12, 5, 3})
+      .Op("Relu", {"x"}, "r", {1, 12, 5, 3})
+      .Op("Reshape", {"r", "split"}, "s", {1, 3, 4, 5, 3})
+      .Op("Transpose", {"s"}, "t", {1, 4, 3, 5, 3}, {{"perm", std::vector<int64_t>{0, 2, 1, 3, 4}}})
+      .Op("Reshape", {"t", "merge"}, "y", {1, 12, 5, 3})
+      .Output("y");
+  Graph& g = b.graph();
+  ASSERT_TRUE(RunDefaultPasses(g).ok());
+  ASSERT_EQ(Ops(g), (std::vector<std::string>{"Relu", "Transpose"}));
+  const Node& t = g.nodes[1];
+  EXPECT_EQ(t.inputs, std::vector<std::string>{"r"});
+  EXPECT_EQ(t.outputs, std::vector<std::string>{"y"});
+  EXPECT_EQ(t.GetInts(kReadInputAsAttr), (std::vector<int64_t>{1, 3, 4, 5, 3}));
+  EXPECT_EQ(t.GetInts(kWriteOutputAsAttr), (std::vector<int64_t>{1, 12, 5, 3}));
+  EXPECT_EQ(g.FindTensor("s"), nullptr);
+  EXPECT_EQ(g.FindTensor("split"), nullptr);
+}
+
+TEST(Passes, FoldReshapesIntoTransposesLeavesSharedAndFreeReshapes) {
+  GraphBuilder b;
+  b.Input("x", {1, 12, 5, 3})
+      .IntConstant("split", {5}, {1, 3, 4, 5, 3})
+      .Op("Reshape", {"x", "split"}, "s", {1, 3, 4, 5, 3})
+      .Op("Transpose", {"s"}, "t", {1, 4, 3, 5, 3}, {{"perm", std::vector<int64_t>{0, 2, 1, 3, 4}}})
+      .Op("Neg", {"s"}, "n", {1, 3, 4, 5, 3})  // s is read twice: its reshape stays
+      .Op("Flatten", {"t"}, "f", {1, 180})     // t is a graph output too
+      .Output("t")
+      .Output("n")
+      .Output("f");
+  Graph& g = b.graph();
+  ASSERT_EQ(*FoldReshapesIntoTransposes(g), 0);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"Reshape", "Transpose", "Neg", "Flatten"}));
+}
+
 TEST(Passes, RemoveDeadNodesAndUnusedTensors) {
   GraphBuilder b;
   b.Input("x", {4})

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "gpu_backend/cpu_reference/executor.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -35,6 +36,39 @@ TEST(TransposeTest, Permutations) {
   ExpectMatchesReference(Transpose({2, 13, 127, 1}, {0, 1, 3, 2}));                 // channel kept: vec4 path
   ExpectMatchesReference(Transpose({3, 5}, {1, 0}), SweepVariants());
   ExpectMatchesReference(Transpose({2, 3, 4, 5, 3}, {0, 3, 1, 4, 2}), SweepVariants());
+}
+
+// A channel shuffle folded into one Transpose (FoldReshapesIntoTransposes):
+// [1,12,5,3] read as [1,3,4,5,3], permuted to [1,4,3,5,3], written as
+// [1,12,5,3]. The GPU matches the CPU reference, and the CPU reference's
+// relabelling matches a plain Transpose of the reshaped input, reshaped.
+TEST(TransposeTest, ReadAsAndWriteAsRelabelShapes) {
+  KernelCase shuffle = Copy("Transpose", {1, 12, 5, 3}, {{1, 12, 5, 3}});
+  shuffle.node.attributes["perm"] = std::vector<int64_t>{0, 2, 1, 3, 4};
+  shuffle.node.attributes[kReadInputAsAttr] = std::vector<int64_t>{1, 3, 4, 5, 3};
+  shuffle.node.attributes[kWriteOutputAsAttr] = std::vector<int64_t>{1, 12, 5, 3};
+  ExpectMatchesReference(shuffle, SweepVariants());
+
+  TensorData as_read = shuffle.inputs["x"];
+  as_read.shape = {1, 3, 4, 5, 3};
+  Node plain = shuffle.node;
+  plain.attributes.erase(kReadInputAsAttr);
+  plain.attributes.erase(kWriteOutputAsAttr);
+  auto expected = cpu_reference::RunNode(plain, 13, {&as_read});
+  auto relabelled = cpu_reference::RunNode(shuffle.node, 13, {&shuffle.inputs["x"]});
+  ASSERT_TRUE(expected.ok()) << expected.status().ToString();
+  ASSERT_TRUE(relabelled.ok()) << relabelled.status().ToString();
+  EXPECT_EQ((*expected)[0].shape, (Shape{1, 4, 3, 5, 3}));
+  EXPECT_EQ((*relabelled)[0].shape, (Shape{1, 12, 5, 3}));
+  EXPECT_EQ((*relabelled)[0].ToFloats(), (*expected)[0].ToFloats());
+  // Channels really move: the shuffle is not the identity.
+  EXPECT_NE((*relabelled)[0].ToFloats(), shuffle.inputs["x"].ToFloats());
+
+  // A shape of another size is an error, not a silent misread.
+  KernelCase wrong = shuffle;
+  wrong.node.attributes[kReadInputAsAttr] = std::vector<int64_t>{1, 3, 4, 5, 4};
+  EXPECT_FALSE(cpu_reference::RunNode(wrong.node, 13, {&wrong.inputs["x"]}).ok());
+  EXPECT_FALSE(CreateOnGpu(wrong).ok());
 }
 
 KernelCase Slice(const Shape& in, const Shape& out, std::vector<int64_t> starts, std::vector<int64_t> ends,

@@ -65,6 +65,17 @@ StatusOr<int> FuseActivations(Graph& graph);
 // memory. Constant inputs are left alone (import folds those).
 StatusOr<int> MarkFreeReshapes(Graph& graph);
 
+// A Reshape, Flatten, Squeeze or Unsqueeze that copies (not marked free by
+// MarkFreeReshapes) and sits right before or right after a Transpose, read
+// by that Transpose alone (before) or reading the Transpose's output, which
+// nothing else reads (after), folds into it: the Transpose reads the
+// reshape's input as the reshape's output shape (kReadInputAsAttr) or
+// writes the reshape's output, relabelled from its own shape
+// (kWriteOutputAsAttr). A reshape keeps the row-major order, so the
+// Transpose's one strided copy does both moves: a channel shuffle
+// (Reshape, Transpose, Reshape) becomes one task instead of three.
+StatusOr<int> FoldReshapesIntoTransposes(Graph& graph);
+
 // Drops nodes none of whose outputs reaches a graph output, then tensors
 // no node or graph input/output refers to (e.g. BN parameters after folding).
 StatusOr<int> RemoveDeadNodes(Graph& graph);
@@ -91,6 +102,7 @@ struct PassStats {
   int hardswish_fused = 0;
   int activations_fused = 0;
   int free_reshapes = 0;
+  int reshapes_folded = 0;  // into Transposes
   int dead_nodes_removed = 0;
   int wide_variadics_split = 0;
 };

@@ -22,6 +22,13 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.dead_nodes_removed, RemoveDeadNodes(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.wide_variadics_split, SplitWideVariadics(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.free_reshapes, MarkFreeReshapes(graph));
+  // After MarkFreeReshapes: only the reshapes that would copy are folded.
+  GLPOOL_ASSIGN_OR_RETURN(s.reshapes_folded, FoldReshapesIntoTransposes(graph));
+  if (s.reshapes_folded > 0) {
+    // Their shape constants are now unread.
+    GLPOOL_ASSIGN_OR_RETURN(const int dropped, RemoveDeadNodes(graph));
+    s.dead_nodes_removed += dropped;
+  }
   return Status::Ok();
 }
 
