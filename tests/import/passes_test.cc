@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/graph/fused_activation.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "graph_builder.h"
@@ -276,6 +277,82 @@ TEST(Passes, FoldReshapesIntoTransposesLeavesSharedAndFreeReshapes) {
   Graph& g = b.graph();
   ASSERT_EQ(*FoldReshapesIntoTransposes(g), 0);
   EXPECT_EQ(Ops(g), (std::vector<std::string>{"Reshape", "Transpose", "Neg", "Flatten"}));
+}
+
+// The CPU reference's output `name` of `graph` on input x = `x`.
+std::vector<float> RunOnCpu(const Graph& graph, const TensorData& x, const std::string& name) {
+  auto out = cpu_reference::RunGraph(graph, {{"x", x}});
+  EXPECT_TRUE(out.ok()) << out.status().ToString();
+  return out.ok() ? out->at(name).ToFloats() : std::vector<float>{};
+}
+
+TensorData Ramp(const Shape& shape, float step) {
+  std::vector<float> values(static_cast<size_t>(ElementCount(shape)));
+  for (size_t i = 0; i < values.size(); ++i) values[i] = -4.0f + step * static_cast<float>(i % 97);
+  return TensorData::FromFloats(shape, values);
+}
+
+void ExpectClose(const std::vector<float>& a, const std::vector<float>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-4f * (1.0f + std::fabs(b[i]))) << i;
+}
+
+// A Conv, a learnable scale (scalar, first operand) and shift (per channel),
+// then HardSwish as x * Clip(x + 3, 0, 6) / 6: one Conv with HardSwish fused,
+// computing what the seven nodes did.
+TEST(Passes, ScaleShiftAndHardSwishFormulaFoldIntoTheConv) {
+  GraphBuilder b;
+  b.Input("x", {1, 3, 4, 5})
+      .Constant("w", {2, 3, 1, 1}, {0.5f, -1.0f, 2.0f, 1.5f, 0.25f, -0.75f})
+      .Constant("bias", {2}, {0.1f, -0.2f})
+      .Constant("s", {1}, {1.75f})
+      .Constant("t", {1, 2, 1, 1}, {0.5f, -3.0f})
+      .Constant("three", {}, {3.0f})
+      .Constant("six", {}, {6.0f})
+      .Op("Conv", {"x", "w", "bias"}, "c", {1, 2, 4, 5})
+      .Op("Mul", {"s", "c"}, "m", {1, 2, 4, 5})
+      .Op("Add", {"m", "t"}, "a", {1, 2, 4, 5})
+      .Op("Add", {"a", "three"}, "a3", {1, 2, 4, 5})
+      .Op("Clip", {"a3"}, "cl", {1, 2, 4, 5}, {{"min", 0.0f}, {"max", 6.0f}})
+      .Op("Mul", {"a", "cl"}, "p", {1, 2, 4, 5})
+      .Op("Div", {"p", "six"}, "y", {1, 2, 4, 5})
+      .Output("y");
+  b.graph().opset = 9;
+  const Graph before = b.graph();
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(stats.scale_shifts_folded, 2);
+  EXPECT_EQ(stats.hardswish_formulas_fused, 1);
+  ASSERT_EQ(Ops(g), std::vector<std::string>{"Conv"});
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "HardSwish");
+  EXPECT_EQ(g.nodes[0].outputs, std::vector<std::string>{"y"});
+  const TensorData x = Ramp({1, 3, 4, 5}, 0.09f);
+  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(before, x, "y"));
+}
+
+// What must stay: a factor that varies along W, a shared Conv output, a
+// Clip to other bounds, and a HardSwish whose x is read a third time.
+TEST(Passes, ScaleShiftAndHardSwishFormulaLeaveWhatDoesNotMatch) {
+  GraphBuilder b;
+  b.Input("x", {1, 2, 3, 4})
+      .Constant("w", {2, 2, 1, 1}, {1.0f, 2.0f, 3.0f, 4.0f})
+      .Constant("along_w", {4}, {1.0f, 2.0f, 3.0f, 4.0f})
+      .Constant("three", {}, {3.0f})
+      .Constant("six", {}, {6.0f})
+      .Op("Conv", {"x", "w"}, "c", {1, 2, 3, 4})
+      .Op("Mul", {"c", "along_w"}, "m", {1, 2, 3, 4})  // varies along W
+      .Op("Conv", {"m", "w"}, "c2", {1, 2, 3, 4})
+      .Op("Add", {"c2", "three"}, "a3", {1, 2, 3, 4})
+      .Op("Clip", {"a3"}, "cl", {1, 2, 3, 4}, {{"min", 0.0f}, {"max", 5.0f}})  // not 6
+      .Op("Mul", {"c2", "cl"}, "p", {1, 2, 3, 4})
+      .Op("Div", {"p", "six"}, "y", {1, 2, 3, 4})
+      .Output("y");
+  b.graph().opset = 9;
+  Graph& g = b.graph();
+  EXPECT_EQ(*FoldScaleShiftIntoConv(g), 0);
+  EXPECT_EQ(*FuseHardSwishFormula(g), 0);
+  EXPECT_EQ(g.nodes.size(), 7u);
 }
 
 TEST(Passes, RemoveDeadNodesAndUnusedTensors) {

@@ -46,6 +46,19 @@ StatusOr<int> LowerRecurrent(Graph& graph);
 // s = scale / sqrt(var + epsilon)) and the BN node goes.
 StatusOr<int> FoldBatchNormIntoConv(Graph& graph);
 
+// Conv -> Mul or Add by a constant fp32 tensor that varies along the
+// channels at most (a scalar, [C, 1, 1], [1, C, 1, 1]...; the learnable
+// scale and shift some exports put after a Conv), the Conv output read by
+// that node only and no activation fused yet: the factor moves into new
+// Conv weights and bias (W' = W * s, b' = b * s; b' = b + t) and the node
+// goes. Repeats, so a Mul then an Add both fold.
+StatusOr<int> FoldScaleShiftIntoConv(Graph& graph);
+
+// HardSwish written out, x * Clip(x + 3, 0, 6) / 6 (the Div may be a Mul by
+// 1/6), with x read by the Add and the Mul only: the four nodes go and x's
+// producer, when it takes activations (see FuseActivations), gets HardSwish.
+StatusOr<int> FuseHardSwishFormula(Graph& graph);
+
 // x * HardSigmoid(x) with alpha = 1/6, beta = 1/2 (how opset < 14 exports
 // write HardSwish): fused into x's producer as a HardSwish activation when
 // that producer takes activations (see FuseActivations) and x feeds only
@@ -99,6 +112,8 @@ struct PassStats {
   int training_batchnorms_lowered = 0;
   int recurrent_lowered = 0;  // LSTM and GRU nodes unrolled
   int batchnorms_folded = 0;
+  int scale_shifts_folded = 0;  // Mul/Add by constants into Convs
+  int hardswish_formulas_fused = 0;
   int hardswish_fused = 0;
   int activations_fused = 0;
   int free_reshapes = 0;

@@ -17,6 +17,10 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   // Before fusion: the unrolled steps' Sigmoid and Tanh fuse into their Adds.
   GLPOOL_ASSIGN_OR_RETURN(s.recurrent_lowered, LowerRecurrent(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.batchnorms_folded, FoldBatchNormIntoConv(graph));
+  // Scale and shift first: they stand between a Conv and the HardSwish
+  // formula that then fuses into it.
+  GLPOOL_ASSIGN_OR_RETURN(s.scale_shifts_folded, FoldScaleShiftIntoConv(graph));
+  GLPOOL_ASSIGN_OR_RETURN(s.hardswish_formulas_fused, FuseHardSwishFormula(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.hardswish_fused, FuseHardSwishPattern(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.activations_fused, FuseActivations(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.dead_nodes_removed, RemoveDeadNodes(graph));

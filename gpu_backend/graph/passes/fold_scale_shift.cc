@@ -1,0 +1,107 @@
+// FoldScaleShiftIntoConv (passes.h): Conv -> Mul or Add by a constant that
+// is the same along every axis but the channels.
+#include "gpu_backend/graph/passes/graph_edit.h"
+#include "gpu_backend/graph/passes/passes.h"
+
+namespace glpool {
+namespace {
+
+const Tensor* ConstantFp32(const Graph& graph, const std::string& name) {
+  const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
+  if (!tensor || !tensor->is_constant || tensor->dtype != DataType::kFloat32) return nullptr;
+  return tensor;
+}
+
+// The constant's value per output channel of a rank-`rank` Conv output with
+// `channels` channels, or false when it varies along another axis (or would
+// broadcast the output to a larger shape).
+bool PerChannel(const Tensor& constant, size_t rank, int64_t channels, std::vector<float>* values) {
+  const Shape& shape = constant.shape;
+  if (shape.size() > rank) return false;
+  const size_t skip = rank - shape.size();  // numpy broadcasting aligns the last axes
+  int64_t along_channels = 1;
+  for (size_t k = 0; k < shape.size(); ++k) {
+    const size_t axis = skip + k;
+    if (axis == 1 && (shape[k] == channels || shape[k] == 1)) {
+      along_channels = shape[k];
+    } else if (shape[k] != 1) {
+      return false;
+    }
+  }
+  const std::vector<float> data = constant.data.ToFloats();
+  values->assign(static_cast<size_t>(channels), 0.0f);
+  for (int64_t c = 0; c < channels; ++c) (*values)[static_cast<size_t>(c)] = data[static_cast<size_t>(along_channels == 1 ? 0 : c)];
+  return true;
+}
+
+// Folds node `op` (Mul or Add, one operand `side` the Conv's output) into
+// Conv node `conv`; false if they do not qualify.
+bool Fold(Graph& graph, Node& conv, const Node& op, size_t side) {
+  if (conv.HasAttribute(kFusedActivationAttr) || conv.outputs.size() != 1) return false;
+  const Tensor* constant = ConstantFp32(graph, op.inputs[1 - side]);
+  const Tensor* weight = conv.inputs.size() > 1 ? ConstantFp32(graph, conv.inputs[1]) : nullptr;
+  const bool has_bias = conv.inputs.size() > 2 && !conv.inputs[2].empty();
+  const Tensor* bias = has_bias ? ConstantFp32(graph, conv.inputs[2]) : nullptr;
+  const Tensor* out = graph.FindTensor(conv.outputs[0]);
+  const Tensor* result = graph.FindTensor(op.outputs[0]);
+  if (!constant || !weight || (has_bias && !bias) || !out || !result || weight->shape.empty()) return false;
+  if (out->dtype != DataType::kFloat32 || out->shape.size() < 3 || result->shape != out->shape) return false;
+  const int64_t channels = weight->shape[0];
+  if (out->shape[1] != channels || (bias && bias->data.element_count() != channels)) return false;
+  std::vector<float> per_channel;
+  if (!PerChannel(*constant, out->shape.size(), channels, &per_channel)) return false;
+
+  std::vector<float> b = bias ? bias->data.ToFloats() : std::vector<float>(static_cast<size_t>(channels), 0.0f);
+  if (op.op_type == "Mul") {
+    std::vector<float> w = weight->data.ToFloats();
+    const size_t each = w.size() / static_cast<size_t>(channels);
+    for (size_t m = 0; m < static_cast<size_t>(channels); ++m) {
+      for (size_t k = 0; k < each; ++k) w[m * each + k] *= per_channel[m];
+      b[m] *= per_channel[m];
+    }
+    const std::string w_name = UniqueTensorName(graph, conv.inputs[1] + "_scaled");
+    AddConstantTensor(graph, w_name, TensorData::FromFloats(weight->shape, w));
+    conv.inputs[1] = w_name;
+  } else {
+    for (size_t m = 0; m < static_cast<size_t>(channels); ++m) b[m] += per_channel[m];
+  }
+  const std::string b_name = UniqueTensorName(graph, (has_bias ? conv.inputs[2] : conv.name + "_bias") + "_folded");
+  AddConstantTensor(graph, b_name, TensorData::FromFloats({channels}, b));
+  conv.inputs.resize(3);
+  conv.inputs[2] = b_name;
+  graph.tensors.erase(conv.outputs[0]);
+  conv.outputs[0] = op.outputs[0];
+  return true;
+}
+
+}  // namespace
+
+StatusOr<int> FoldScaleShiftIntoConv(Graph& graph) {
+  int folded = 0;
+  // Rebuilt only after a rewrite.
+  std::map<std::string, int> readers = CountReaders(graph);
+  std::map<std::string, size_t> producer = ProducerIndex(graph);
+  for (size_t i = 0; i < graph.nodes.size(); ++i) {
+    const Node& op = graph.nodes[i];
+    if (!op.domain.empty() || (op.op_type != "Mul" && op.op_type != "Add") || op.inputs.size() != 2 ||
+        op.outputs.size() != 1 || op.HasAttribute(kFusedActivationAttr)) {
+      continue;
+    }
+    for (size_t side = 0; side < 2; ++side) {
+      const std::string& x = op.inputs[side];
+      auto it = producer.find(x);
+      if (it == producer.end() || readers.at(x) != 1 || IsGraphOutput(graph, x)) continue;
+      Node& conv = graph.nodes[it->second];
+      if (!conv.domain.empty() || conv.op_type != "Conv" || !Fold(graph, conv, op, side)) continue;
+      EraseNodes(graph, {i});
+      --i;
+      ++folded;
+      readers = CountReaders(graph);
+      producer = ProducerIndex(graph);
+      break;
+    }
+  }
+  return folded;
+}
+
+}  // namespace glpool
