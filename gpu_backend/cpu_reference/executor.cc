@@ -125,6 +125,14 @@ Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
     }
     ApplyActivation(activation, outputs[0].floats);
   }
+  if (node.HasAttribute(kFusedOutputScaleAttr) || node.HasAttribute(kFusedOutputShiftAttr)) {
+    if (outputs.empty() || outputs[0].dtype != DataType::kFloat32) {
+      return InvalidModelError("a fused output scale and shift need a float32 or float16 output 0");
+    }
+    const float scale = node.GetFloat(kFusedOutputScaleAttr, 1.0f);
+    const float shift = node.GetFloat(kFusedOutputShiftAttr, 0.0f);
+    for (float& v : outputs[0].floats) v = v * scale + shift;
+  }
   if (half) NarrowToHalf(node, expected, outputs);
   return Status::Ok();
 }

@@ -49,6 +49,11 @@ using AttributeValue =
 //                             the others [] (absent means [])
 inline constexpr char kFusedActivationAttr[] = "fused_activation";
 inline constexpr char kFusedActivationParamsAttr[] = "fused_activation_params";
+// Fused output scale and shift (FuseOutputScaleShift): floats; output 0 is
+// activation(result) * scale + shift (scale 1, shift 0 when absent), as a
+// Mul and an Add by scalar constants after the node computed it.
+inline constexpr char kFusedOutputScaleAttr[] = "fused_output_scale";
+inline constexpr char kFusedOutputShiftAttr[] = "fused_output_shift";
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

@@ -27,9 +27,26 @@ StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& nam
   return tensor;
 }
 
+namespace {
+
+// A float GLSL literal for `value` (clamped: GLSL has no infinity literal).
+std::string FloatLiteral(float value) {
+  char text[64];
+  snprintf(text, sizeof text, "%.9g", std::clamp(value, -3.4e38f, 3.4e38f));
+  std::string literal = text;
+  if (literal.find_first_of(".eEn") == std::string::npos) literal += ".0";  // keep it a float literal
+  return literal;
+}
+
+}  // namespace
+
 Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
   static const std::vector<std::string> kCodes = {"",        "Relu",        "Clip",      "Sigmoid", "Tanh",
                                                   "HardSigmoid", "HardSwish", "LeakyRelu", "Elu"};
+  if (node.HasAttribute(kFusedOutputScaleAttr) || node.HasAttribute(kFusedOutputShiftAttr)) {
+    plan.defines.emplace_back("ACT_SCALE", FloatLiteral(node.GetFloat(kFusedOutputScaleAttr, 1.0f)));
+    plan.defines.emplace_back("ACT_SHIFT", FloatLiteral(node.GetFloat(kFusedOutputShiftAttr, 0.0f)));
+  }
   std::optional<FusedActivation> activation = GetFusedActivation(node);
   if (!activation) return Status::Ok();
   GLPOOL_RETURN_IF_ERROR(ValidateFusedActivation(*activation));
@@ -39,13 +56,8 @@ Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
   }
   plan.defines.emplace_back("FUSED_ACTIVATION", std::to_string(code - kCodes.begin()));
   for (size_t i = 0; i < activation->params.size() && i < 2; ++i) {
-    // An open Clip bound is infinite; GLSL has no infinity literal.
-    const float param = std::clamp(activation->params[i], -3.4e38f, 3.4e38f);
-    char text[64];
-    snprintf(text, sizeof text, "%.9g", param);
-    std::string value = text;
-    if (value.find_first_of(".eEn") == std::string::npos) value += ".0";  // keep it a float literal
-    plan.defines.emplace_back("ACT_P" + std::to_string(i), value);
+    // An open Clip bound is infinite.
+    plan.defines.emplace_back("ACT_P" + std::to_string(i), FloatLiteral(activation->params[i]));
   }
   return Status::Ok();
 }

@@ -27,7 +27,7 @@ const char kActivation[] = R"glsl(#ifndef FUSED_ACTIVATION
 #ifndef ACT_P1
 #define ACT_P1 0.0
 #endif
-vec4 activate(vec4 v) {
+vec4 activate_only(vec4 v) {
 #if FUSED_ACTIVATION == 1
   return max(v, vec4(0.0));
 #elif FUSED_ACTIVATION == 2
@@ -46,6 +46,14 @@ vec4 activate(vec4 v) {
   return mix(ACT_P0 * (exp(v) - vec4(1.0)), v, greaterThan(v, vec4(0.0)));
 #else
   return v;
+#endif
+}
+// Then the fused output scale and shift, when the node has them.
+vec4 activate(vec4 v) {
+#ifdef ACT_SCALE
+  return activate_only(v) * ACT_SCALE + vec4(ACT_SHIFT);
+#else
+  return activate_only(v);
 #endif
 }
 )glsl";

@@ -5,6 +5,7 @@
 
 #include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/graph/fused_activation.h"
+#include "gpu_backend/graph/passes/fusion_util.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "graph_builder.h"
 
@@ -353,6 +354,34 @@ TEST(Passes, ScaleShiftAndHardSwishFormulaLeaveWhatDoesNotMatch) {
   EXPECT_EQ(*FoldScaleShiftIntoConv(g), 0);
   EXPECT_EQ(*FuseHardSwishFormula(g), 0);
   EXPECT_EQ(g.nodes.size(), 7u);
+}
+
+// A scale and shift after an activation: the producer keeps its
+// activation and applies them after it; the same results on the CPU.
+TEST(Passes, FuseOutputScaleShiftAfterAFusedActivation) {
+  GraphBuilder b;
+  b.Input("x", {1, 2, 3, 4})
+      .Constant("k", {1, 2, 3, 4}, std::vector<float>(24, 0.5f))
+      .Constant("s", {1}, {0.25f})
+      .Constant("t", {}, {-1.5f})
+      .Op("Add", {"x", "k"}, "a", {1, 2, 3, 4})
+      .Op("Relu", {"a"}, "r", {1, 2, 3, 4})
+      .Op("Mul", {"s", "r"}, "m", {1, 2, 3, 4})
+      .Op("Add", {"m", "t"}, "y", {1, 2, 3, 4})
+      .Output("y");
+  const Graph before = b.graph();
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(stats.output_scale_shifts_fused, 2);
+  ASSERT_EQ(Ops(g), std::vector<std::string>{"Add"});
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
+  EXPECT_FLOAT_EQ(g.nodes[0].GetFloat(kFusedOutputScaleAttr, 0), 0.25f);
+  EXPECT_FLOAT_EQ(g.nodes[0].GetFloat(kFusedOutputShiftAttr, 0), -1.5f);
+  const TensorData x = Ramp({1, 2, 3, 4}, 0.37f);
+  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(before, x, "y"));
+  // An activation after the scale would apply in the wrong order: refused.
+  EXPECT_FALSE(AcceptsFusedActivation(g.nodes[0]));
 }
 
 TEST(Passes, RemoveDeadNodesAndUnusedTensors) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <random>
 
+#include "gpu_backend/cpu_reference/executor.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -47,6 +48,26 @@ TEST(ElementwiseBinaryTest, FusedActivation) {
   c.node.attributes["fused_activation"] = std::string("Clip");
   c.node.attributes["fused_activation_params"] = std::vector<float>{0.0f, 0.5f};
   ExpectMatchesReference(c);
+}
+
+// The fused output scale and shift (graph.h) apply after the activation:
+// HardSwish's negative dip is scaled too, then shifted. Checked against the
+// CPU reference, and that against the formula itself.
+TEST(ElementwiseBinaryTest, FusedOutputScaleAndShiftAfterTheActivation) {
+  KernelCase c = Binary("Add", {1, 5, 7, 13}, {1, 5, 7, 13}, {1, 5, 7, 13});
+  c.node.attributes[kFusedActivationAttr] = std::string("HardSwish");
+  c.node.attributes[kFusedOutputScaleAttr] = 0.75f;
+  c.node.attributes[kFusedOutputShiftAttr] = -0.125f;
+  ExpectMatchesReference(c, SweepVariants());
+  auto got = cpu_reference::RunNode(c.node, 13, {&c.inputs["a"], &c.inputs["b"]});
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  const std::vector<float> a = c.inputs["a"].ToFloats(), b = c.inputs["b"].ToFloats();
+  const std::vector<float> y = (*got)[0].ToFloats();
+  for (size_t i = 0; i < y.size(); ++i) {
+    const float x = a[i] + b[i];
+    const float want = x * std::min(std::max(x + 3.0f, 0.0f), 6.0f) / 6.0f * 0.75f - 0.125f;
+    ASSERT_NEAR(y[i], want, 1e-6f) << i;
+  }
 }
 
 // Whole numbers in [lo, hi] (zero skipped when `nonzero`: divisors).

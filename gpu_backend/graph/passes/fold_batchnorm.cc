@@ -23,7 +23,8 @@ bool OnlyFirstOutputUsed(const Node& node, const std::map<std::string, int>& rea
 
 // Folds BN node `bn` into Conv node `conv`; false if they do not qualify.
 bool Fold(Graph& graph, Node& conv, const Node& bn) {
-  if (conv.HasAttribute(kFusedActivationAttr) || bn.GetInt("spatial", 1) == 0) return false;
+  if (conv.HasAttribute(kFusedActivationAttr) || conv.HasAttribute(kFusedOutputScaleAttr) ||
+      conv.HasAttribute(kFusedOutputShiftAttr) || bn.GetInt("spatial", 1) == 0) return false;
   // Training mode normalizes with the batch's statistics, not the constants.
   if (graph.opset >= 14 && bn.GetInt("training_mode", 0) != 0) return false;
   const Tensor* weight = ConstantFp32(graph, conv, 1);

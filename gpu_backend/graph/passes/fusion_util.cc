@@ -11,7 +11,10 @@ bool TakesFusedActivation(const std::string& op_type) {
 }
 
 bool AcceptsFusedActivation(const Node& node) {
+  // An output scale or shift applies after the activation: one fused later
+  // would run in the wrong order.
   return node.domain.empty() && TakesFusedActivation(node.op_type) && !node.HasAttribute(kFusedActivationAttr) &&
+         !node.HasAttribute(kFusedOutputScaleAttr) && !node.HasAttribute(kFusedOutputShiftAttr) &&
          !node.outputs.empty() && !node.outputs[0].empty();
 }
 

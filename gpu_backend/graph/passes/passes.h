@@ -72,6 +72,13 @@ StatusOr<int> FuseHardSwishPattern(Graph& graph);
 // attribute (graph.h); the producer then writes the activation's output.
 StatusOr<int> FuseActivations(Graph& graph);
 
+// A Mul or Add by a scalar constant fp32 tensor after a node that takes
+// fused activations (Conv, Gemm, MatMul, Add, Sub, Mul, Div, BN...), whose
+// output it alone reads: the node gets a fused output scale and shift
+// (graph.h), applied after its activation, and the Mul or Add goes. Runs
+// after FuseActivations, so a scale after an activation fuses too.
+StatusOr<int> FuseOutputScaleShift(Graph& graph);
+
 // Reshape, Flatten, Squeeze and Unsqueeze whose input and output have the
 // same PHWC4 layout (phwc4_layout.h: equal N, C, H, W) get the "alias_input" attribute:
 // their output shares the input's storage, so they cost no task and no
@@ -116,6 +123,7 @@ struct PassStats {
   int hardswish_formulas_fused = 0;
   int hardswish_fused = 0;
   int activations_fused = 0;
+  int output_scale_shifts_fused = 0;
   int free_reshapes = 0;
   int reshapes_folded = 0;  // into Transposes
   int dead_nodes_removed = 0;
