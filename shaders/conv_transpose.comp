@@ -64,13 +64,29 @@ void main() {
   int n = p.y / out0_H;
   int ty = p.y % out0_H + PAD_Y;
   int tx = p.x + PAD_X;
+  // Undilated, only taps k = t mod STRIDE, t mod STRIDE + STRIDE, ... can
+  // land on an input: step through those alone. Neighbouring outputs (SIMD
+  // lanes) then run the same number of taps instead of each skipping most
+  // of every lane's taps (a 2x2 stride-2 upsampling does 1 tap, not 4).
+#if DILATION_Y == 1
+  for (int ky = ty % STRIDE_Y; ky < KERNEL_H; ky += STRIDE_Y) {
+    int sy = ty - ky;
+    if (sy < 0 || sy / STRIDE_Y >= in0_H) continue;
+#else
   for (int ky = 0; ky < KERNEL_H; ++ky) {
     int sy = ty - ky * DILATION_Y;
     if (sy < 0 || sy % STRIDE_Y != 0 || sy / STRIDE_Y >= in0_H) continue;
+#endif
     int row = n * in0_H + sy / STRIDE_Y;
+#if DILATION_X == 1
+    for (int kx = tx % STRIDE_X; kx < KERNEL_W; kx += STRIDE_X) {
+      int sx = tx - kx;
+      if (sx < 0 || sx / STRIDE_X >= in0_W) continue;
+#else
     for (int kx = 0; kx < KERNEL_W; ++kx) {
       int sx = tx - kx * DILATION_X;
       if (sx < 0 || sx % STRIDE_X != 0 || sx / STRIDE_X >= in0_W) continue;
+#endif
       int ix = sx / STRIDE_X;
       int tap = ky * KERNEL_W + kx;
       for (int s = s_begin; s < s_end; ++s) {
