@@ -6,12 +6,6 @@
 namespace glpool {
 namespace {
 
-const Tensor* ConstantFp32(const Graph& graph, const std::string& name) {
-  const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
-  if (!tensor || !tensor->is_constant || tensor->dtype != DataType::kFloat32) return nullptr;
-  return tensor;
-}
-
 // The constant's value per output channel of a rank-`rank` Conv output with
 // `channels` channels, or false when it varies along another axis (or would
 // broadcast the output to a larger shape).

@@ -10,16 +10,6 @@
 namespace glpool {
 namespace {
 
-// The value of a constant fp32 tensor with one element.
-bool Scalar(const Graph& graph, const std::string& name, float* value) {
-  const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
-  if (!tensor || !tensor->is_constant || tensor->dtype != DataType::kFloat32 || tensor->data.element_count() != 1) {
-    return false;
-  }
-  *value = tensor->data.ToFloats()[0];
-  return true;
-}
-
 bool Near(float value, float want) { return std::fabs(value - want) <= 1e-6f * std::max(1.0f, std::fabs(want)); }
 
 // The node's other input when one of its two inputs is `x`, else "".
@@ -39,8 +29,8 @@ bool ClipBounds(const Graph& graph, const Node& clip, float* lo, float* hi) {
     *hi = clip.GetFloat("max", *hi);
     return true;
   }
-  if (clip.inputs.size() > 1 && !clip.inputs[1].empty() && !Scalar(graph, clip.inputs[1], lo)) return false;
-  if (clip.inputs.size() > 2 && !clip.inputs[2].empty() && !Scalar(graph, clip.inputs[2], hi)) return false;
+  if (clip.inputs.size() > 1 && !clip.inputs[1].empty() && !ScalarFp32(graph, clip.inputs[1], lo)) return false;
+  if (clip.inputs.size() > 2 && !clip.inputs[2].empty() && !ScalarFp32(graph, clip.inputs[2], hi)) return false;
   return true;
 }
 
@@ -73,7 +63,7 @@ StatusOr<int> FuseHardSwishFormula(Graph& graph) {
     std::string x;
     float three = 0;
     for (size_t side = 0; side < 2 && add.inputs.size() == 2; ++side) {
-      if (Scalar(graph, add.inputs[1 - side], &three) && Near(three, 3.0f)) x = add.inputs[side];
+      if (ScalarFp32(graph, add.inputs[1 - side], &three) && Near(three, 3.0f)) x = add.inputs[side];
     }
     auto x_it = producer.find(x);
     if (x.empty() || x_it == producer.end() || readers.at(x) != 2 || IsGraphOutput(graph, x)) continue;
@@ -98,8 +88,8 @@ StatusOr<int> FuseHardSwishFormula(Graph& graph) {
     const Node& last = graph.nodes[static_cast<size_t>(last_at)];
     float factor = 0;
     const bool divides = last.op_type == "Div" && last.inputs.size() == 2 && last.inputs[0] == mul.outputs[0] &&
-                         Scalar(graph, last.inputs[1], &factor) && Near(factor, 6.0f);
-    const bool scales = last.op_type == "Mul" && Scalar(graph, OtherInput(last, mul.outputs[0]), &factor) &&
+                         ScalarFp32(graph, last.inputs[1], &factor) && Near(factor, 6.0f);
+    const bool scales = last.op_type == "Mul" && ScalarFp32(graph, OtherInput(last, mul.outputs[0]), &factor) &&
                         Near(factor, 1.0f / 6.0f);
     if ((!divides && !scales) || last.outputs.size() != 1 || last.HasAttribute(kFusedActivationAttr)) continue;
 

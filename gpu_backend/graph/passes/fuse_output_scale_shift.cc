@@ -6,19 +6,6 @@
 #include "gpu_backend/graph/passes/passes.h"
 
 namespace glpool {
-namespace {
-
-// The value of a constant fp32 tensor with one element.
-bool Scalar(const Graph& graph, const std::string& name, float* value) {
-  const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
-  if (!tensor || !tensor->is_constant || tensor->dtype != DataType::kFloat32 || tensor->data.element_count() != 1) {
-    return false;
-  }
-  *value = tensor->data.ToFloats()[0];
-  return true;
-}
-
-}  // namespace
 
 StatusOr<int> FuseOutputScaleShift(Graph& graph) {
   int fused = 0;
@@ -35,7 +22,7 @@ StatusOr<int> FuseOutputScaleShift(Graph& graph) {
     for (size_t side = 0; side < 2; ++side) {
       const std::string& x = op.inputs[side];
       float factor = 0;
-      if (!Scalar(graph, op.inputs[1 - side], &factor)) continue;
+      if (!ScalarFp32(graph, op.inputs[1 - side], &factor)) continue;
       auto it = producer.find(x);
       if (it == producer.end() || readers.at(x) != 1 || IsGraphOutput(graph, x)) continue;
       Node& node = graph.nodes[it->second];

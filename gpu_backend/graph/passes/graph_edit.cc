@@ -72,4 +72,17 @@ void AddConstantTensor(Graph& graph, const std::string& name, TensorData data) {
   graph.tensors[name] = std::move(tensor);
 }
 
+const Tensor* ConstantFp32(const Graph& graph, const std::string& name) {
+  const Tensor* tensor = name.empty() ? nullptr : graph.FindTensor(name);
+  if (!tensor || !tensor->is_constant || tensor->dtype != DataType::kFloat32) return nullptr;
+  return tensor;
+}
+
+bool ScalarFp32(const Graph& graph, const std::string& name, float* value) {
+  const Tensor* tensor = ConstantFp32(graph, name);
+  if (!tensor || tensor->data.element_count() != 1) return false;
+  *value = tensor->data.ToFloats()[0];
+  return true;
+}
+
 }  // namespace glpool

@@ -28,6 +28,13 @@ void EraseNodes(Graph& graph, const std::set<size_t>& drop);
 // A tensor name not yet in the graph, derived from `base`.
 std::string UniqueTensorName(const Graph& graph, const std::string& base);
 
+// The constant fp32 tensor `name`, or null (empty name, not constant, other dtype).
+const Tensor* ConstantFp32(const Graph& graph, const std::string& name);
+
+// The value of a constant fp32 tensor with one element (a scalar, [1],
+// [1, 1]...); false if `name` is not one.
+bool ScalarFp32(const Graph& graph, const std::string& name, float* value);
+
 // Adds a constant fp32 tensor.
 void AddConstantTensor(Graph& graph, const std::string& name, TensorData data);
 
