@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   python3-glad glslang-tools glslang-dev
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libglfw3-dev
-  xvfb xauth
+  xvfb xauth x11-utils
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
   libimgui-dev libcli11-dev nlohmann-json3-dev libstb-dev

@@ -23,6 +23,13 @@ if [ -z "${DISPLAY:-}" ]; then
     sleep 0.1
   done
   [ -e "/tmp/.X11-unix/X$display" ] || { echo "Xvfb did not start:"; cat /tmp/glpool-xvfb.log; exit 1; }
+  # The socket can exist before the server answers: a window test that ran
+  # first once failed with "Failed to open display". Wait for a reply.
+  for _ in $(seq 50); do
+    xdpyinfo -display ":$display" > /dev/null 2>&1 && break
+    sleep 0.1
+  done
+  xdpyinfo -display ":$display" > /dev/null 2>&1 || { echo "Xvfb :$display does not answer:"; cat /tmp/glpool-xvfb.log; exit 1; }
 fi
 
 ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
