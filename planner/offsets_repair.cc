@@ -173,14 +173,12 @@ class Repairer {
       // A band below the top as high as x (or twice), from 0 or from the
       // end of a tensor live beside x.
       const uint64_t size = records_[x].size;
-      uint64_t y0 = 0;
       neighbours_.clear();
       ForEachLive(records_[x].first_task, records_[x].last_task, [&](size_t i) {
         if (i != x && End(i) + size < top) neighbours_.push_back(i);
       });
-      if (!neighbours_.empty()) y0 = End(neighbours_[rng_() % neighbours_.size()]);
-      band_y0 = y0;
-      GatherBand(x, records_[x].first_task, records_[x].last_task, y0, y0 + size * (1 + rng_() % 2));
+      if (!neighbours_.empty()) band_y0 = End(neighbours_[rng_() % neighbours_.size()]);
+      GatherBand(x, records_[x].first_task, records_[x].last_task, band_y0, band_y0 + size * (1 + rng_() % 2));
       band = true;
     }
     if (free_.size() > options_.max_free) return;  // too big a window: try another

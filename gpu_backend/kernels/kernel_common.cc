@@ -3,6 +3,7 @@
 
 #include "gpu_backend/graph/fused_activation.h"
 #include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel.h"
 
 namespace glpool {
@@ -27,25 +28,12 @@ StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& nam
   return tensor;
 }
 
-namespace {
-
-// A float GLSL literal for `value` (clamped: GLSL has no infinity literal).
-std::string FloatLiteral(float value) {
-  char text[64];
-  snprintf(text, sizeof text, "%.9g", std::clamp(value, -3.4e38f, 3.4e38f));
-  std::string literal = text;
-  if (literal.find_first_of(".eEn") == std::string::npos) literal += ".0";  // keep it a float literal
-  return literal;
-}
-
-}  // namespace
-
 Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
   static const std::vector<std::string> kCodes = {"",        "Relu",        "Clip",      "Sigmoid", "Tanh",
                                                   "HardSigmoid", "HardSwish", "LeakyRelu", "Elu"};
   if (node.HasAttribute(kFusedOutputScaleAttr) || node.HasAttribute(kFusedOutputShiftAttr)) {
-    plan.defines.emplace_back("ACT_SCALE", FloatLiteral(node.GetFloat(kFusedOutputScaleAttr, 1.0f)));
-    plan.defines.emplace_back("ACT_SHIFT", FloatLiteral(node.GetFloat(kFusedOutputShiftAttr, 0.0f)));
+    plan.defines.emplace_back("ACT_SCALE", GlslFloat(node.GetFloat(kFusedOutputScaleAttr, 1.0f)));
+    plan.defines.emplace_back("ACT_SHIFT", GlslFloat(node.GetFloat(kFusedOutputShiftAttr, 0.0f)));
   }
   std::optional<FusedActivation> activation = GetFusedActivation(node);
   if (!activation) return Status::Ok();
@@ -57,7 +45,7 @@ Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
   plan.defines.emplace_back("FUSED_ACTIVATION", std::to_string(code - kCodes.begin()));
   for (size_t i = 0; i < activation->params.size() && i < 2; ++i) {
     // An open Clip bound is infinite.
-    plan.defines.emplace_back("ACT_P" + std::to_string(i), FloatLiteral(activation->params[i]));
+    plan.defines.emplace_back("ACT_P" + std::to_string(i), GlslFloat(activation->params[i]));
   }
   return Status::Ok();
 }

@@ -22,8 +22,6 @@ bool IsCopyingReshape(const Graph& graph, const Node& node) {
          ElementCount(in->shape) == ElementCount(out->shape);
 }
 
-std::vector<int64_t> ShapeInts(const Shape& shape) { return std::vector<int64_t>(shape.begin(), shape.end()); }
-
 }  // namespace
 
 StatusOr<int> FoldReshapesIntoTransposes(Graph& graph) {
@@ -52,7 +50,7 @@ StatusOr<int> FoldReshapesIntoTransposes(Graph& graph) {
     if (from != producer.end() && !drop.count(from->second) && readers.at(y) == 1 && !IsGraphOutput(graph, y) &&
         IsCopyingReshape(graph, graph.nodes[from->second])) {
       const Node& reshape = graph.nodes[from->second];
-      transpose.attributes[kReadInputAsAttr] = ShapeInts(graph.FindTensor(y)->shape);
+      transpose.attributes[kReadInputAsAttr] = graph.FindTensor(y)->shape;
       transpose.inputs[0] = reshape.inputs[0];
       drop.insert(from->second);
       ++folded;
@@ -64,7 +62,7 @@ StatusOr<int> FoldReshapesIntoTransposes(Graph& graph) {
         graph.nodes[to->second].inputs[0] == z) {
       const Node& reshape = graph.nodes[to->second];
       const std::string w = reshape.outputs[0];
-      transpose.attributes[kWriteOutputAsAttr] = ShapeInts(graph.FindTensor(w)->shape);
+      transpose.attributes[kWriteOutputAsAttr] = graph.FindTensor(w)->shape;
       transpose.outputs[0] = w;
       drop.insert(to->second);
       ++folded;
