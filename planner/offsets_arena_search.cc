@@ -94,7 +94,10 @@ SearchOutcome ArenaSearch::Solve(const std::vector<uint64_t>& caps, Clock::time_
 
   SearchProgress fresh;
   SearchProgress& at = progress != nullptr ? *progress : fresh;
-  if (at.limit == 0) at = {kFirstAttemptNodes, 0};
+  if (at.limit == 0) {
+    at.limit = kFirstAttemptNodes;
+    at.attempt = 0;
+  }
   for (;; ++at.attempt) {
     const size_t attempt = at.attempt;
     const uint64_t budget = at.limit;

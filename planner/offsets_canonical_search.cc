@@ -48,8 +48,8 @@ void CanonicalSearch::Rank(const std::vector<uint32_t>& tensors) {
   // highest load still to place in a section of the tensor's life (left_:
   // the whole load at the root, what is left when a part splits off).
   // Lifetimes count tasks, not sections, so the order sees how long a tensor
-  // really lives: on MiniMalloc's published instances (raw times) this finds
-  // D and J at 1,048,576 bytes in 70 and 24 ms, where counting sections had
+  // really lives: on MiniMalloc's published instances (raw times) this found
+  // D and J at 1,048,576 bytes in milliseconds, where counting sections had
   // not found them after 5 s.
   keys_.resize(records_.size());
   for (uint32_t i : tensors) {
@@ -67,8 +67,7 @@ void CanonicalSearch::Rank(const std::vector<uint32_t>& tensors) {
     const RankKey& b = keys_[y];
     switch (heuristic) {
       // T, W, A first: the one that finds MiniMalloc's hardest instances
-      // (E, F, I at 1,048,576) soonest, 1.35 s for all eleven against 1.6 s
-      // with W, A, T first.
+      // (E, F, I at 1,048,576) soonest; it solves E and F alone.
       case 0:  // T, W, A
         if (a.t != b.t) return a.t > b.t;
         if (a.w != b.w) return a.w > b.w;
@@ -90,6 +89,7 @@ SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::t
                                      uint64_t node_cap, std::vector<uint64_t>* offsets,
                                      SearchProgress* progress) {
   nodes_ = 0;
+  visits_ = 0;
   timed_out_ = false;
   if (records_.size() > kMaxCanonicalTensors) return SearchOutcome::kTimedOut;
   caps_ = &caps;
@@ -111,30 +111,51 @@ SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::t
 
   SearchProgress fresh;
   SearchProgress& at = progress != nullptr ? *progress : fresh;
-  if (at.limit == 0) at = {2 * std::max<uint64_t>(tensors_.size(), 1), 0};
+  if (at.limit == 0) {
+    at.limit = 2 * std::max<uint64_t>(tensors_.size(), 1);
+    at.attempt = 0;
+  }
+  at.branches.resize(kHeuristics);
   for (;; at.limit = std::min<uint64_t>(at.limit * 2, uint64_t{1} << 50), at.attempt = 0) {
     for (; at.attempt < kHeuristics; ++at.attempt) {
       if (nodes_ >= node_cap) return SearchOutcome::kTimedOut;
-      const uint64_t limit = at.limit;
+      // Each ranking's search goes on where it stopped, with what this
+      // round's limit leaves it.
+      SearchProgress::Branch& branch = at.branches[at.attempt];
+      if (branch.nodes >= at.limit) continue;
+      const uint64_t quota = at.limit - branch.nodes;
+      nodes_left_ = std::min(quota, node_cap - nodes_);
+      const uint64_t granted = nodes_left_;
       heuristic_ = at.attempt;
+      replay_ = branch.path;
+      replay_pos_ = replay_.empty() ? 0 : 1;  // step 0 is the root's
+      const uint32_t resume_part = replay_.empty() ? 0 : replay_[0].part;
+      path_.assign(1, SearchProgress::Step{});
+      aborted_ = false;
       offset_.assign(records_.size(), 0);
       placed_.assign(records_.size(), 0);
       lowest_.assign(records_.size(), 0);
       floor_.assign(count, 0);
       left_ = loads_;
-      crossing_ = crossing;
-      const bool capped = node_cap - nodes_ < limit;  // the call's cap, not the round's limit
-      nodes_left_ = std::min(limit, node_cap - nodes_);
       // Boundaries nothing crosses split the problem from the start.
       Result result = Result::kFound;
       size_t begin = 0;
+      uint32_t part_index = 0;
       std::vector<uint32_t> part;
       for (size_t s = 0; s < count && result == Result::kFound; ++s) {
         for (uint32_t i : cover_[s]) {
           if (sections_.first[i] == s) part.push_back(i);
         }
-        if (s + 1 < count && crossing_[s] != 0) continue;
-        if (!part.empty()) result = SolvePart(part, begin, s + 1);
+        if (s + 1 < count && crossing[s] != 0) continue;
+        if (!part.empty()) {
+          // Parts before the one the branch is in are solved again (they
+          // were solved before), without taking steps of the path.
+          path_[0].part = part_index;
+          replay_paused_ = part_index < resume_part;
+          result = SolvePart(part, begin, s + 1);
+          replay_paused_ = false;
+          ++part_index;
+        }
         part.clear();
         begin = s + 1;
       }
@@ -142,10 +163,12 @@ SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::t
         *offsets = solution_;
         return SearchOutcome::kFound;
       }
-      if (timed_out_) return SearchOutcome::kTimedOut;
+      // Every branch of this ranking refuted (across all calls): a proof.
       if (result == Result::kNotFound) return SearchOutcome::kInfeasible;
-      // Cut short by the call's cap: the next call redoes this round.
-      if (capped) return SearchOutcome::kTimedOut;
+      // Cut off by the deadline, the round's limit or the call's cap.
+      branch.path = cut_path_;
+      branch.nodes += granted - nodes_left_;
+      if (timed_out_ || granted < quota) return SearchOutcome::kTimedOut;
     }
   }
 }
@@ -160,6 +183,14 @@ CanonicalSearch::Result CanonicalSearch::SolvePart(const std::vector<uint32_t>& 
   const Result result = Search(part, begin, end, 0, 0);
   for (size_t k = 0; k < part.size(); ++k) rank_[part[k]] = saved[k];
   return result;
+}
+
+CanonicalSearch::Result CanonicalSearch::Cut() {
+  aborted_ = true;
+  // The branch to come back to: the open frames, or, when stopped before it
+  // got back to where it stopped last time, that place.
+  cut_path_ = GoingBack() ? replay_ : path_;
+  return Result::kAborted;
 }
 
 bool CanonicalSearch::SectionsFit(size_t begin, size_t end, uint64_t offset) const {
@@ -181,10 +212,25 @@ bool CanonicalSearch::LowestFits(size_t s) const {
 }
 
 bool CanonicalSearch::Split(size_t i, size_t begin, size_t end, std::vector<size_t>* cuts) {
+  // A boundary b|b+1 that an unplaced tensor crosses lies in i's range only
+  // if that tensor overlaps i, so i's overlaps are all there is to count
+  // (cheaper than keeping counts up to date on every placement: this runs
+  // once per node, placements once per candidate).
+  const size_t first = sections_.first[i], last = sections_.last[i];
+  crossed_.assign(last - first + 1, 0);
+  for (uint32_t j : overlaps_[i]) {
+    if (placed_[j]) continue;
+    const size_t lo = std::max<size_t>(first, sections_.first[j]);
+    const size_t hi = std::min<size_t>(last, sections_.last[j]);
+    ++crossed_[lo - first];  // j crosses the boundaries lo|lo+1 .. hi-1|hi
+    --crossed_[hi - first];
+  }
   cuts->clear();
   cuts->push_back(begin);
-  for (size_t b = sections_.first[i]; b < sections_.last[i]; ++b) {
-    if (crossing_[b] == 0) cuts->push_back(b + 1);
+  int32_t crossing = 0;
+  for (size_t b = first; b < last; ++b) {
+    crossing += crossed_[b - first];
+    if (crossing == 0) cuts->push_back(b + 1);
   }
   cuts->push_back(end);
   return cuts->size() > 2;
@@ -192,12 +238,28 @@ bool CanonicalSearch::Split(size_t i, size_t begin, size_t end, std::vector<size
 
 CanonicalSearch::Result CanonicalSearch::Search(const std::vector<uint32_t>& part, size_t begin,
                                                 size_t end, uint64_t min_offset, uint32_t min_rank) {
-  if (timed_out_ || nodes_left_ == 0) return Result::kAborted;
-  --nodes_left_;
-  ++nodes_;
-  if ((nodes_ & 255) == 0 && Clock::now() >= deadline_) {
+  if (aborted_) return Result::kAborted;
+  if ((++visits_ & 255) == 0 && Clock::now() >= deadline_) {
     timed_out_ = true;
-    return Result::kAborted;
+    return Cut();
+  }
+  // Frames met while going back to where the attempt stopped (walking down
+  // its branch, or solving again the parts before it) redo known work:
+  // only new frames count as nodes, so any quota makes progress.
+  if (!GoingBack()) {
+    if (nodes_left_ == 0) return Cut();
+    --nodes_left_;
+    ++nodes_;
+  }
+  // Walking back down a stopped branch: this frame starts at the candidate
+  // it was trying (those before it were refuted), in the part it was in.
+  size_t first = 0;
+  uint32_t first_part = 0;
+  const bool resuming = !replay_paused_ && replay_pos_ < replay_.size();
+  if (resuming) {
+    first = replay_[replay_pos_].choice;
+    first_part = replay_[replay_pos_].part;
+    ++replay_pos_;
   }
   uint64_t min_top = UINT64_MAX;
   for (uint32_t i : part) {
@@ -222,26 +284,38 @@ CanonicalSearch::Result CanonicalSearch::Search(const std::vector<uint32_t>& par
     return a.offset != b.offset ? a.offset < b.offset : a.rank < b.rank;
   });
 
-  std::vector<std::pair<uint32_t, uint64_t>> lowest_log;
-  std::vector<std::pair<size_t, uint64_t>> floor_log;
-  lowest_log.reserve(part.size());
   std::vector<size_t> cuts;
-  for (const Candidate& c : candidates) {
+  // The section bound after placing a candidate depends on its offset only:
+  // in its own sections max(floor, offset) + load left becomes top + (load
+  // - size) = offset + load, and elsewhere nothing changes. So it is checked
+  // before placing, once per offset, and since it only tightens as the
+  // offset grows, the first offset that fails ends the node.
+  uint64_t fitting_offset = UINT64_MAX;
+  for (size_t k = first; k < candidates.size(); ++k) {
+    const Candidate& c = candidates[k];
     const uint32_t i = c.tensor;
     const uint64_t size = records_[i].size;
     if (c.offset > (*caps_)[i] - size) continue;
+    if (c.offset != fitting_offset) {
+      if (!SectionsFit(begin, end, c.offset)) break;
+      fitting_offset = c.offset;
+    }
     const uint64_t top = c.offset + size;
+    path_.push_back({static_cast<uint32_t>(k), 0});
+    const bool resumed_branch = resuming && k == first;
     placed_[i] = 1;
     offset_[i] = c.offset;
-    lowest_log.clear();
-    floor_log.clear();
+    // What this placement changes, undone below (stacks shared by all
+    // frames: no allocation per node).
+    const size_t lowest_mark = lowest_undo_.size();
+    const size_t floor_mark = floor_undo_.size();
     size_t touch_lo = sections_.first[i], touch_hi = sections_.last[i];
     bool hatless = true;
     for (uint32_t j : overlaps_[i]) {
       if (placed_[j]) continue;
       hatless = false;
       if (lowest_[j] >= top) continue;
-      lowest_log.emplace_back(j, lowest_[j]);
+      lowest_undo_.push_back({j, lowest_[j]});
       lowest_[j] = top;
       // Every such j overlaps i, so the sections they span form one stretch
       // around i's own; inside i's range i's top becomes the floor below (at
@@ -254,25 +328,26 @@ CanonicalSearch::Result CanonicalSearch::Search(const std::vector<uint32_t>& par
     const uint32_t own_lo = mpos_[sections_.first[i]], own_hi = mpos_[sections_.last[i] + 1];
     for (uint32_t k = own_lo; k < own_hi; ++k) {
       const size_t s = maximal_list_[k];
-      floor_log.emplace_back(s, floor_[s]);
+      floor_undo_.push_back({static_cast<uint32_t>(s), floor_[s]});
       floor_[s] = top;
       left_[s] -= size;
     }
     // Where a lowest offset rose, the lowest unplaced tensor of the section
     // must still leave room for the load there; only those sections can have
-    // lost it (elsewhere the load only shrank). The scan stops at the first
-    // tensor low enough, so it rarely walks the whole section.
+    // lost it (elsewhere the load only shrank). Every raised tensor overlaps
+    // i, so each section of [touch_lo, touch_hi] holds one, now at `top`:
+    // where `top` leaves room, that one answers, and only the others need a
+    // scan (which stops at the first tensor low enough).
     bool room = true;
     for (uint32_t k = mpos_[touch_lo]; k < mpos_[touch_hi + 1] && room; ++k) {
       if (k == own_lo) k = own_hi;
       if (k >= mpos_[touch_hi + 1]) break;
       const size_t s = maximal_list_[k];
-      if (left_[s] != 0) room = LowestFits(s);
+      if (left_[s] != 0 && top > capacity_ - left_[s]) room = LowestFits(s);
     }
-    for (size_t b = sections_.first[i]; b < sections_.last[i]; ++b) --crossing_[b];
 
     Result result = Result::kNotFound;
-    if (room && SectionsFit(begin, end, c.offset)) {
+    if (room) {
       if (!Split(i, begin, end, &cuts)) {
         result = Search(part, begin, end, c.offset, c.rank);
       } else {
@@ -282,23 +357,30 @@ CanonicalSearch::Result CanonicalSearch::Search(const std::vector<uint32_t>& par
         }
         result = Result::kFound;
         std::vector<uint32_t> sub;
-        for (size_t k = 0; k + 1 < cuts.size() && result == Result::kFound; ++k) {
+        for (size_t q = 0; q + 1 < cuts.size() && result == Result::kFound; ++q) {
           sub.clear();
           for (uint32_t j : part) {
-            if (!placed_[j] && sections_.first[j] >= cuts[k] && sections_.last[j] < cuts[k + 1]) {
+            if (!placed_[j] && sections_.first[j] >= cuts[q] && sections_.last[j] < cuts[q + 1]) {
               sub.push_back(j);
             }
           }
-          if (!sub.empty()) result = SolvePart(sub, cuts[k], cuts[k + 1]);
+          if (sub.empty()) continue;
+          path_.back().part = static_cast<uint32_t>(q);
+          if (resumed_branch) replay_paused_ = q < first_part;
+          result = SolvePart(sub, cuts[q], cuts[q + 1]);
+          if (resumed_branch) replay_paused_ = false;
         }
       }
     }
 
-    for (size_t b = sections_.first[i]; b < sections_.last[i]; ++b) ++crossing_[b];
     for (uint32_t k = own_lo; k < own_hi; ++k) left_[maximal_list_[k]] += size;
-    for (auto it = floor_log.rbegin(); it != floor_log.rend(); ++it) floor_[it->first] = it->second;
-    for (auto it = lowest_log.rbegin(); it != lowest_log.rend(); ++it) lowest_[it->first] = it->second;
+    for (size_t k = floor_undo_.size(); k > floor_mark; --k) floor_[floor_undo_[k - 1].index] = floor_undo_[k - 1].value;
+    for (size_t k = lowest_undo_.size(); k > lowest_mark; --k) lowest_[lowest_undo_[k - 1].index] = lowest_undo_[k - 1].value;
+    floor_undo_.resize(floor_mark);
+    lowest_undo_.resize(lowest_mark);
     placed_[i] = 0;
+    path_.pop_back();
+    if (resumed_branch) replay_pos_ = replay_.size();  // the walk down is over
     if (result != Result::kNotFound) return result;
     if (hatless) break;  // where i sits cannot be what failed
   }

@@ -16,16 +16,24 @@
 //    live range is where some solution puts it, if any solution extends the
 //    node; its siblings are not tried;
 //  - section bound: later placements are at or above the current offset and
-//    above every section's floor (the top of what is placed there, raised to
-//    the lowest offset of its unplaced tensors), so in each time section
-//    max(floor, offset) + the load still to place must fit the capacity;
+//    above every section's floor (the top of what is placed there), so in
+//    each time section max(floor, offset) + the load still to place must fit
+//    the capacity. Placing a candidate changes this only through its offset
+//    (in its own sections it becomes offset + the load before), so it is
+//    checked once per offset before placing, and the first offset that fails
+//    ends the node (a higher one only tightens it);
 //  - decomposition: a section boundary that no unplaced tensor crosses splits
 //    the rest into independent parts, solved one after another;
-//  - restarts over static rankings (by section load, lifetime in tasks and
-//    area, in three priority orders; a part split off is ranked afresh on
-//    the load left in it), node limits doubling each round, as the search
-//    is heavy-tailed. A round that exhausts a tree without its limit proves
-//    infeasibility. Rounds can be resumed across calls (SearchProgress);
+//  - three searches over static rankings (by section load, lifetime in tasks
+//    and area, in three priority orders; a part split off is ranked afresh
+//    on the load left in it), run in turns with node quotas doubling each
+//    round, as one ranking can be lost in a subtree another avoids. A search
+//    that exhausts its tree proves infeasibility. Each goes on where it
+//    stopped, across rounds and across calls (SearchProgress): it keeps the
+//    branch it was in, and walks straight back down it (the search is
+//    deterministic, and every candidate before the one on the branch was
+//    refuted), so quotas and EXACT's time slices cost a walk down, not a
+//    restart;
 //  - the section bound and floors are kept on the sections where some tensor
 //    ends only: every other section's tensors are a subset of the next such
 //    section's.
@@ -87,6 +95,11 @@ class CanonicalSearch {
   // into, or false when they do not split.
   bool Split(size_t i, size_t begin, size_t end, std::vector<size_t>* cuts);
   bool SectionsFit(size_t begin, size_t end, uint64_t offset) const;
+  // Stops the attempt here (deadline, limit or cap), keeping the branch.
+  Result Cut();
+  // Still on the way back to where the attempt stopped last time: walking
+  // down its branch, or solving again a part before the one it was in.
+  bool GoingBack() const { return replay_paused_ || replay_pos_ < replay_.size(); }
   // Some unplaced tensor of section s can still start low enough for the
   // load left there (the scan stops at the first one).
   bool LowestFits(size_t s) const;
@@ -114,12 +127,26 @@ class CanonicalSearch {
   std::vector<uint64_t> lowest_;         // lowest offset of each unplaced tensor
   std::vector<uint64_t> floor_;          // per section (kept on maximal ones)
   std::vector<uint64_t> left_;           // per section, load still to place (maximal ones)
-  std::vector<uint32_t> crossing_;       // per boundary s|s+1, unplaced tensors crossing it
+  std::vector<int32_t> crossed_;         // Split's scratch: crossings per boundary (differences)
+  struct Undo {
+    uint32_t index;
+    uint64_t value;
+  };
+  std::vector<Undo> lowest_undo_;        // (tensor, lowest offset before a placement)
+  std::vector<Undo> floor_undo_;         // (section, floor before a placement)
   std::vector<uint64_t> solution_;
+  // Resuming an attempt cut off by the deadline (SearchProgress::path):
+  std::vector<SearchProgress::Step> path_;      // the open frames' steps, root first
+  std::vector<SearchProgress::Step> replay_;    // a cut-off path to walk back down
+  size_t replay_pos_ = 0;                       // next step of replay_ to take
+  bool replay_paused_ = false;                  // re-solving parts before the cut one
+  std::vector<SearchProgress::Step> cut_path_;  // the path when the deadline struck
   Clock::time_point deadline_;
-  uint64_t nodes_ = 0;
+  uint64_t nodes_ = 0;   // new frames (frames redone going back are not counted)
+  uint64_t visits_ = 0;  // all frames: paces the deadline checks
   uint64_t nodes_left_ = 0;
-  bool timed_out_ = false;
+  bool timed_out_ = false;  // the deadline passed (ends the call)
+  bool aborted_ = false;    // the attempt stopped (Cut)
 };
 
 }  // namespace glpool

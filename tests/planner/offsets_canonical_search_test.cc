@@ -10,6 +10,8 @@
 
 #include "offsets_test_util.h"
 #include "planner/assignment.h"
+#include "planner/lower_bounds.h"
+#include "planner/offsets_problem.h"
 #include "planner/offsets_arena_search.h"
 #include "planner/offsets_canonical_search.h"
 #include "planner/verifier.h"
@@ -55,7 +57,8 @@ TEST(CanonicalSearchTest, DecidesLikeBruteForce) {
 
 // Resumed in node-bounded slices (the way EXACT probes a capacity pass
 // after pass), both searches must give the same answers as in one call: a
-// slice that runs out only hands its attempt on to the next call.
+// slice that runs out only hands its attempt on to the next call (the
+// skyline search redoes that attempt; the canonical one goes on in it).
 TEST(CanonicalSearchTest, ResumedInSlicesDecidesLikeOneCall) {
   std::mt19937_64 rng(4242);
   int resumed = 0;
@@ -78,7 +81,7 @@ TEST(CanonicalSearchTest, ResumedInSlicesDecidesLikeOneCall) {
       SearchOutcome outcome = SearchOutcome::kTimedOut;
       int calls = 0;
       // Node caps doubling from 1 per call, as EXACT's slices double: the
-      // first calls end inside a round, which the next call redoes.
+      // first calls end inside a round.
       while (outcome == SearchOutcome::kTimedOut && calls < 40) {
         outcome = canonical.Solve(caps, far, uint64_t{1} << calls, &offsets, &canonical_progress);
         ++calls;
@@ -97,6 +100,71 @@ TEST(CanonicalSearchTest, ResumedInSlicesDecidesLikeOneCall) {
     if (HasFatalFailure() || HasNonfatalFailure()) return;
   }
   EXPECT_GT(resumed, 100);
+}
+
+// Cut to two nodes per call, the search must go on where it stopped: it is
+// deterministic, so the sliced search makes the same decisions as one call
+// (the same plan, or the same proof) in as many nodes. A search that redid
+// its attempt at each call would never finish here.
+TEST(CanonicalSearchTest, SlicedToTwoNodesFindsWhatOneCallFinds) {
+  std::mt19937_64 rng(77);
+  int found = 0, refuted = 0, long_runs = 0;
+  for (int k = 0; k < 600; ++k) {
+    SCOPED_TRACE("set " + std::to_string(k));
+    std::vector<ByteRecord> records;
+    uint64_t capacity = 0;
+    if (k % 2 == 0) {
+      // Small sets at their optimum or one unit below it (a proof).
+      const int tensors = 4 + static_cast<int>(rng() % 5);
+      records = offsets_testing::RandomIntervals(rng, SizeDistribution::kWide, tensors);
+      capacity = offsets_testing::BruteForceArena(records, 1) - (k % 4 == 0 ? 1 : 0);
+    } else {
+      // Larger, denser sets at their lower bound: deeper trees, split into
+      // independent parts along the way.
+      const int tensors = 15 + static_cast<int>(rng() % 26);
+      for (int i = 0; i < tensors; ++i) {
+        const TaskId first = static_cast<TaskId>(rng() % 16);
+        records.push_back({1 + rng() % 100, first, first + static_cast<TaskId>(rng() % 8)});
+      }
+      capacity = OffsetsLowerBound(records);
+    }
+    if (capacity == 0 || capacity == UINT64_MAX) continue;
+    const std::vector<uint64_t> caps(records.size(), capacity);
+    const auto far = CanonicalSearch::Clock::now() + std::chrono::hours(1);
+    CanonicalSearch search(records);
+    std::vector<uint64_t> one_call;
+    const SearchOutcome expected = search.Solve(caps, far, uint64_t{1} << 20, &one_call);
+    ASSERT_NE(expected, SearchOutcome::kTimedOut);
+    const uint64_t one_call_nodes = search.nodes();
+
+    SearchProgress progress;
+    std::vector<uint64_t> sliced;
+    SearchOutcome outcome = SearchOutcome::kTimedOut;
+    uint64_t calls = 0, sliced_nodes = 0;
+    while (outcome == SearchOutcome::kTimedOut && calls < one_call_nodes + 10) {
+      outcome = search.Solve(caps, far, 2, &sliced, &progress);
+      sliced_nodes += search.nodes();
+      ++calls;
+    }
+    ASSERT_EQ(outcome, expected);
+    EXPECT_EQ(sliced_nodes, one_call_nodes);
+    if (calls > 10) ++long_runs;
+    if (expected == SearchOutcome::kFound) {
+      EXPECT_EQ(sliced, one_call);
+      OffsetsAssignment plan;
+      plan.offsets = sliced;
+      plan.total_size = ArenaUnits(records, sliced);
+      EXPECT_TRUE(VerifyOffsets(records, plan).ok());
+      EXPECT_LE(plan.total_size, capacity);
+      ++found;
+    } else {
+      ++refuted;
+    }
+    if (HasFatalFailure() || HasNonfatalFailure()) return;
+  }
+  EXPECT_GT(found, 300);
+  EXPECT_GT(refuted, 100);
+  EXPECT_GT(long_runs, 50);
 }
 
 }  // namespace
