@@ -44,7 +44,9 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   // llvmpipe an SSBO load runs lane by lane, so wide outputs of the mat4
   // paths take 16 columns (u2netp's 320-wide 3x3 convs: about 20% faster
   // than 8). Depthwise loads one vec4 per tap and keeps the shared choice.
-  const int64_t pixels = !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w);
+  // Narrow outputs narrow the block so that a group's row fills the lanes.
+  const int64_t pixels =
+      NarrowToFillLanes(out.w, !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w));
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
   AddWindowDefines(window, plan);
 

@@ -254,6 +254,11 @@ int64_t OutputPixelsPerInvocation(int64_t width) {
   return width >= 2 ? 2 : 1;
 }
 
+int64_t NarrowToFillLanes(int64_t width, int64_t pixels) {
+  while (pixels > 1 && (width + pixels - 1) / pixels < kMinGroupColumns) pixels /= 2;
+  return pixels;
+}
+
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations) {
   const int64_t budget = std::max<int64_t>(1, std::min<int64_t>(64, max_invocations));
   int64_t x = 1;
