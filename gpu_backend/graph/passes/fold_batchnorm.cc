@@ -6,19 +6,9 @@
 namespace glpool {
 namespace {
 
-const Tensor* ConstantFp32(const Graph& graph, const Node& node, size_t index) {
-  if (index >= node.inputs.size() || node.inputs[index].empty()) return nullptr;
-  const Tensor* tensor = graph.FindTensor(node.inputs[index]);
-  if (!tensor || !tensor->is_constant || tensor->dtype != DataType::kFloat32) return nullptr;
-  return tensor;
-}
-
-bool OnlyFirstOutputUsed(const Node& node, const std::map<std::string, int>& readers) {
-  for (size_t i = 1; i < node.outputs.size(); ++i) {
-    auto it = readers.find(node.outputs[i]);
-    if (!node.outputs[i].empty() && it != readers.end() && it->second > 0) return false;
-  }
-  return true;
+// Node input `index` when it is a constant fp32 tensor, else null.
+const Tensor* ConstantInput(const Graph& graph, const Node& node, size_t index) {
+  return index < node.inputs.size() ? ConstantFp32(graph, node.inputs[index]) : nullptr;
 }
 
 // Folds BN node `bn` into Conv node `conv`; false if they do not qualify.
@@ -27,13 +17,13 @@ bool Fold(Graph& graph, Node& conv, const Node& bn) {
       conv.HasAttribute(kFusedOutputShiftAttr) || bn.GetInt("spatial", 1) == 0) return false;
   // Training mode normalizes with the batch's statistics, not the constants.
   if (graph.opset >= 14 && bn.GetInt("training_mode", 0) != 0) return false;
-  const Tensor* weight = ConstantFp32(graph, conv, 1);
-  const Tensor* scale = ConstantFp32(graph, bn, 1);
-  const Tensor* shift = ConstantFp32(graph, bn, 2);
-  const Tensor* mean = ConstantFp32(graph, bn, 3);
-  const Tensor* var = ConstantFp32(graph, bn, 4);
+  const Tensor* weight = ConstantInput(graph, conv, 1);
+  const Tensor* scale = ConstantInput(graph, bn, 1);
+  const Tensor* shift = ConstantInput(graph, bn, 2);
+  const Tensor* mean = ConstantInput(graph, bn, 3);
+  const Tensor* var = ConstantInput(graph, bn, 4);
   const bool has_bias = conv.inputs.size() > 2 && !conv.inputs[2].empty();
-  const Tensor* bias = has_bias ? ConstantFp32(graph, conv, 2) : nullptr;
+  const Tensor* bias = has_bias ? ConstantInput(graph, conv, 2) : nullptr;
   if (!weight || !scale || !shift || !mean || !var || (has_bias && !bias) || weight->shape.empty()) return false;
   const int64_t channels = weight->shape[0];
   for (const Tensor* t : {scale, shift, mean, var}) {
@@ -51,43 +41,17 @@ bool Fold(Graph& graph, Node& conv, const Node& bn) {
     for (size_t k = 0; k < per_channel; ++k) w[m * per_channel + k] = static_cast<float>(w[m * per_channel + k] * s);
     b[m] = static_cast<float>((b[m] - mu[m]) * s + beta[m]);
   }
-  const std::string w_name = UniqueTensorName(graph, conv.inputs[1] + "_bn");
-  const std::string b_name = UniqueTensorName(graph, (has_bias ? conv.inputs[2] : conv.name + "_bias") + "_bn");
-  const Shape w_shape = weight->shape;
-  AddConstantTensor(graph, w_name, TensorData::FromFloats(w_shape, w));
-  AddConstantTensor(graph, b_name, TensorData::FromFloats({channels}, b));
-  conv.inputs.resize(3);
-  conv.inputs[1] = w_name;
-  conv.inputs[2] = b_name;
-  graph.tensors.erase(conv.outputs[0]);
-  conv.outputs[0] = bn.outputs[0];
+  ReplaceConvConstants(graph, conv, w, b, "_bn");
   return true;
 }
 
 }  // namespace
 
 StatusOr<int> FoldBatchNormIntoConv(Graph& graph) {
-  int folded = 0;
-  // Rebuilt only after a rewrite.
-  std::map<std::string, int> readers = CountReaders(graph);
-  std::map<std::string, size_t> producer = ProducerIndex(graph);
-  for (size_t i = 0; i < graph.nodes.size(); ++i) {
-    const Node& bn = graph.nodes[i];
-    if (bn.op_type != "BatchNormalization" || bn.inputs.size() < 5 || bn.outputs.empty()) continue;
-    if (!OnlyFirstOutputUsed(bn, readers)) continue;
-    const std::string& x = bn.inputs[0];
-    auto it = producer.find(x);
-    if (it == producer.end() || readers.at(x) != 1 || IsGraphOutput(graph, x)) continue;
-    Node& conv = graph.nodes[it->second];
-    if (conv.op_type != "Conv" || conv.outputs.size() != 1) continue;
-    if (!Fold(graph, conv, bn)) continue;
-    EraseNodes(graph, {i});
-    --i;
-    ++folded;
-    readers = CountReaders(graph);
-    producer = ProducerIndex(graph);
-  }
-  return folded;
+  return FoldIntoProducers(graph, [&graph](const Node& bn, size_t input, Node& conv) {
+    return input == 0 && bn.op_type == "BatchNormalization" && bn.inputs.size() >= 5 &&
+           conv.op_type == "Conv" && Fold(graph, conv, bn);
+  });
 }
 
 }  // namespace glpool

@@ -29,7 +29,7 @@ bool PerChannel(const Tensor& constant, size_t rank, int64_t channels, std::vect
 }
 
 // Folds node `op` (Mul or Add, one operand `side` the Conv's output) into
-// Conv node `conv`; false if they do not qualify.
+// Conv node `conv`'s weights and bias; false if they do not qualify.
 bool Fold(Graph& graph, Node& conv, const Node& op, size_t side) {
   if (conv.HasAttribute(kFusedActivationAttr) || conv.HasAttribute(kFusedOutputScaleAttr) ||
       conv.HasAttribute(kFusedOutputShiftAttr) || conv.outputs.size() != 1) return false;
@@ -46,57 +46,32 @@ bool Fold(Graph& graph, Node& conv, const Node& op, size_t side) {
   std::vector<float> per_channel;
   if (!PerChannel(*constant, out->shape.size(), channels, &per_channel)) return false;
 
+  std::vector<float> w;
   std::vector<float> b = bias ? bias->data.ToFloats() : std::vector<float>(static_cast<size_t>(channels), 0.0f);
   if (op.op_type == "Mul") {
-    std::vector<float> w = weight->data.ToFloats();
+    w = weight->data.ToFloats();
     const size_t each = w.size() / static_cast<size_t>(channels);
     for (size_t m = 0; m < static_cast<size_t>(channels); ++m) {
       for (size_t k = 0; k < each; ++k) w[m * each + k] *= per_channel[m];
       b[m] *= per_channel[m];
     }
-    const std::string w_name = UniqueTensorName(graph, conv.inputs[1] + "_scaled");
-    AddConstantTensor(graph, w_name, TensorData::FromFloats(weight->shape, w));
-    conv.inputs[1] = w_name;
   } else {
     for (size_t m = 0; m < static_cast<size_t>(channels); ++m) b[m] += per_channel[m];
   }
-  const std::string b_name = UniqueTensorName(graph, (has_bias ? conv.inputs[2] : conv.name + "_bias") + "_folded");
-  AddConstantTensor(graph, b_name, TensorData::FromFloats({channels}, b));
-  conv.inputs.resize(3);
-  conv.inputs[2] = b_name;
-  graph.tensors.erase(conv.outputs[0]);
-  conv.outputs[0] = op.outputs[0];
+  ReplaceConvConstants(graph, conv, w, b, "_folded");
   return true;
 }
 
 }  // namespace
 
 StatusOr<int> FoldScaleShiftIntoConv(Graph& graph) {
-  int folded = 0;
-  // Rebuilt only after a rewrite.
-  std::map<std::string, int> readers = CountReaders(graph);
-  std::map<std::string, size_t> producer = ProducerIndex(graph);
-  for (size_t i = 0; i < graph.nodes.size(); ++i) {
-    const Node& op = graph.nodes[i];
+  return FoldIntoProducers(graph, [&graph](const Node& op, size_t side, Node& conv) {
     if (!op.domain.empty() || (op.op_type != "Mul" && op.op_type != "Add") || op.inputs.size() != 2 ||
         op.outputs.size() != 1 || op.HasAttribute(kFusedActivationAttr)) {
-      continue;
+      return false;
     }
-    for (size_t side = 0; side < 2; ++side) {
-      const std::string& x = op.inputs[side];
-      auto it = producer.find(x);
-      if (it == producer.end() || readers.at(x) != 1 || IsGraphOutput(graph, x)) continue;
-      Node& conv = graph.nodes[it->second];
-      if (!conv.domain.empty() || conv.op_type != "Conv" || !Fold(graph, conv, op, side)) continue;
-      EraseNodes(graph, {i});
-      --i;
-      ++folded;
-      readers = CountReaders(graph);
-      producer = ProducerIndex(graph);
-      break;
-    }
-  }
-  return folded;
+    return conv.domain.empty() && conv.op_type == "Conv" && Fold(graph, conv, op, side);
+  });
 }
 
 }  // namespace glpool

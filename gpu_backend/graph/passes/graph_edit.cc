@@ -85,4 +85,50 @@ bool ScalarFp32(const Graph& graph, const std::string& name, float* value) {
   return true;
 }
 
+int FoldIntoProducers(Graph& graph, const FoldIntoProducer& fold) {
+  int folded = 0;
+  // Rebuilt only after a rewrite.
+  std::map<std::string, int> readers = CountReaders(graph);
+  std::map<std::string, size_t> producer = ProducerIndex(graph);
+  auto unread = [&](const std::string& name) {
+    auto it = readers.find(name);
+    return name.empty() || it == readers.end() || it->second == 0;
+  };
+  for (size_t i = 0; i < graph.nodes.size(); ++i) {
+    const Node& node = graph.nodes[i];
+    if (node.outputs.empty() || !std::all_of(node.outputs.begin() + 1, node.outputs.end(), unread)) continue;
+    for (size_t input = 0; input < node.inputs.size(); ++input) {
+      const std::string& x = node.inputs[input];
+      auto it = producer.find(x);
+      if (it == producer.end() || readers.at(x) != 1 || IsGraphOutput(graph, x)) continue;
+      Node& source = graph.nodes[it->second];
+      if (source.outputs.size() != 1 || !fold(node, input, source)) continue;
+      graph.tensors.erase(source.outputs[0]);
+      source.outputs[0] = node.outputs[0];
+      EraseNodes(graph, {i});
+      --i;
+      ++folded;
+      readers = CountReaders(graph);
+      producer = ProducerIndex(graph);
+      break;
+    }
+  }
+  return folded;
+}
+
+void ReplaceConvConstants(Graph& graph, Node& conv, const std::vector<float>& weights,
+                          const std::vector<float>& bias, const std::string& suffix) {
+  if (!weights.empty()) {
+    const Shape shape = graph.FindTensor(conv.inputs[1])->shape;
+    const std::string name = UniqueTensorName(graph, conv.inputs[1] + suffix);
+    AddConstantTensor(graph, name, TensorData::FromFloats(shape, weights));
+    conv.inputs[1] = name;
+  }
+  const bool has_bias = conv.inputs.size() > 2 && !conv.inputs[2].empty();
+  const std::string name = UniqueTensorName(graph, (has_bias ? conv.inputs[2] : conv.name + "_bias") + suffix);
+  AddConstantTensor(graph, name, TensorData::FromFloats({static_cast<int64_t>(bias.size())}, bias));
+  conv.inputs.resize(3);
+  conv.inputs[2] = name;
+}
+
 }  // namespace glpool

@@ -1,6 +1,7 @@
 // Helpers the passes share for looking at and editing a Graph.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -37,5 +38,21 @@ bool ScalarFp32(const Graph& graph, const std::string& name, float* value);
 
 // Adds a constant fp32 tensor.
 void AddConstantTensor(Graph& graph, const std::string& name, TensorData data);
+
+// The shape of the passes that fold a node into the node before it: for each
+// node whose input `input` is read by it alone, is no graph output, and is
+// the only output of `producer` (and whose outputs past the first nobody
+// reads), fold(node, input, producer) may rewrite the producer (adding
+// constants as it needs) to compute the node's first output. When it returns
+// true the producer takes that output over and the node is removed. Returns
+// how many nodes were folded.
+using FoldIntoProducer = std::function<bool(const Node& node, size_t input, Node& producer)>;
+int FoldIntoProducers(Graph& graph, const FoldIntoProducer& fold);
+
+// Points Conv `conv` at new constant weights `weights` (its weights' shape;
+// empty: keep the current ones) and bias `bias`, added under names made
+// from the current ones and `suffix`.
+void ReplaceConvConstants(Graph& graph, Node& conv, const std::vector<float>& weights,
+                          const std::vector<float>& bias, const std::string& suffix);
 
 }  // namespace glpool
