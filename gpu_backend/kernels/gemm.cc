@@ -73,6 +73,10 @@ StatusOr<KernelPlan> BuildGemm(const Graph& graph, const Node& node, const Kerne
                       {"BETA", GlslFloat(beta)},
                       {"C_MAP", map->Glsl()}};
       GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+      // The same dispatch as the product's, x on the slices included.
+      for (const auto& define : product.defines) {
+        if (define.first == "LANES_ALONG_SLICES") plan.defines.push_back(define);
+      }
       plan.local_size = product.local_size;
       plan.groups = product.groups;
       return plan;

@@ -51,6 +51,20 @@ TEST(GemmTest, ClassifierShapes) {
   }
 }
 
+// Outputs one column wide put the dispatch's x on the slices (matmul.cc):
+// more slices than one work group holds, several rows, a runtime C too.
+TEST(GemmTest, ManySlicesAndRows) {
+  for (const auto& [m, n] : {std::pair<int64_t, int64_t>{1, 301}, {5, 270}, {70, 9}}) {
+    GemmSpec spec;
+    spec.m = m;
+    spec.k = 6;
+    spec.n = n;
+    spec.c = {n};
+    SCOPED_TRACE("M " + std::to_string(m) + " N " + std::to_string(n));
+    ExpectMatchesReference(Gemm(spec));
+  }
+}
+
 TEST(GemmTest, TransposesAlphaBeta) {
   for (bool trans_a : {false, true}) {
     for (bool trans_b : {false, true}) {
