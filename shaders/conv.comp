@@ -10,7 +10,9 @@
 // llvmpipe gathers each lane's load separately and GPUs are bandwidth
 // bound, so the block trades registers for fewer loads per product.
 // Weights depend only on the work group's z and the loop counters, so a
-// work group reads them in lockstep (broadcast loads on GPUs).
+// work group reads them in lockstep (broadcast loads on GPUs); outputs one
+// column wide (1x1 after a global pool) run their slices along x instead
+// (LANES_ALONG_SLICES, the shader preamble).
 //
 // Weights: conv_common.h PackGroupedWeights, [out slice][tap][in slice
 // - first][4 vec4]; MODE 2 (depthwise) has one vec4 per (slice, tap). bias:
@@ -87,9 +89,10 @@ mat4 weights_at(int at) {
 }
 
 void main() {
-  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
+  ivec3 p = GLPOOL_OUTPUT_POSITION;
   int x_first = p.x * OUT_PIXELS;
-  int os0 = int(GLPOOL_GROUP_ID.z) * OUT_SLICES;  // LOCAL_Z is 1: uniform per group
+  // Uniform per work group (LOCAL_Z is 1), unless LANES_ALONG_SLICES.
+  int os0 = p.z * OUT_SLICES;
   if (x_first >= out0_W || p.y >= out0_ROWS) return;
   vec4 acc[OUT_SLICES * OUT_PIXELS];
 #define INIT_PIXEL(i) acc[b * OUT_PIXELS + i] = bias;

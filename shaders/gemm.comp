@@ -30,27 +30,12 @@
 #endif
 layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) in;
 
-// The output (column, row, slice) of this invocation. With
-// LANES_ALONG_SLICES the dispatch's x runs over the slices: llvmpipe fills
-// SIMD lanes along x only, and an output one column wide (a Gemm's [M, N])
-// would leave all lanes but one idle.
-#ifndef LANES_ALONG_SLICES
-#define LANES_ALONG_SLICES 0
-#endif
-ivec3 output_position() {
-#if LANES_ALONG_SLICES
-  return ivec3(GLPOOL_GLOBAL_ID).zyx;
-#else
-  return ivec3(GLPOOL_GLOBAL_ID);
-#endif
-}
-
 int pick(ivec4 coords, int axis) {
   return axis < 0 ? 0 : (axis == 0 ? coords.x : axis == 1 ? coords.y : axis == 2 ? coords.z : coords.w);
 }
 
 void main() {
-  ivec3 p = output_position();
+  ivec3 p = GLPOOL_OUTPUT_POSITION;
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   int m = p.y;  // Y is [M, N]: rows are M, channels N
   vec4 acc = vec4(0.0);

@@ -43,21 +43,6 @@
 #endif
 layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) in;
 
-// The output (column, row, slice) of this invocation. With
-// LANES_ALONG_SLICES the dispatch's x runs over the slices: llvmpipe fills
-// SIMD lanes along x only, and an output one column wide (a Gemm's [M, N])
-// would leave all lanes but one idle.
-#ifndef LANES_ALONG_SLICES
-#define LANES_ALONG_SLICES 0
-#endif
-ivec3 output_position() {
-#if LANES_ALONG_SLICES
-  return ivec3(GLPOOL_GLOBAL_ID).zyx;
-#else
-  return ivec3(GLPOOL_GLOBAL_ID);
-#endif
-}
-
 int coord(int code, ivec4 o, int k) { return code == 4 ? k : code < 0 ? 0 : o[code]; }
 
 ivec4 coords(ivec4 map, ivec4 o, int k) {
@@ -118,7 +103,7 @@ vec4 finish(vec4 acc, ivec3 p) {
 // each A step is loaded once for 4 columns and one B texel holds the 4
 // columns' values at one k: 8 loads per 64 multiply-adds instead of 32 per 16.
 void main() {
-  ivec3 p = output_position();
+  ivec3 p = GLPOOL_OUTPUT_POSITION;
   int x0 = p.x * 4;
   if (x0 >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   ivec4 o = ivec4(p.y / out0_H, p.z * 4, p.y % out0_H, x0);
@@ -140,7 +125,7 @@ void main() {
 }
 #else
 void main() {
-  ivec3 p = output_position();
+  ivec3 p = GLPOOL_OUTPUT_POSITION;
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
   ivec4 o = ivec4(p.y / out0_H, p.z * 4, p.y % out0_H, p.x);
   vec4 acc = vec4(0.0);

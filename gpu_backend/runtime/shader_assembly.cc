@@ -88,6 +88,18 @@ const char kRoundToHalf[] = R"glsl(vec4 glpool_round_to_half(vec4 v) {
 const char kGroupIds[] = R"glsl(uniform highp uvec3 glpool_group_base;
 #define GLPOOL_GROUP_ID (gl_WorkGroupID + glpool_group_base)
 #define GLPOOL_GLOBAL_ID (GLPOOL_GROUP_ID * gl_WorkGroupSize + gl_LocalInvocationID)
+// The output (column, row, slice) of this invocation for kernels that
+// compute one position (or block) per invocation. With LANES_ALONG_SLICES
+// the dispatch's x runs over the slices: llvmpipe fills SIMD lanes along x
+// only, and an output one column wide would leave all lanes but one idle.
+#ifndef LANES_ALONG_SLICES
+#define LANES_ALONG_SLICES 0
+#endif
+#if LANES_ALONG_SLICES
+#define GLPOOL_OUTPUT_POSITION ivec3(GLPOOL_GLOBAL_ID.zyx)
+#else
+#define GLPOOL_OUTPUT_POSITION ivec3(GLPOOL_GLOBAL_ID)
+#endif
 )glsl";
 
 std::vector<std::string> WordsAfter(const std::string& source, const std::string& tag) {

@@ -96,6 +96,29 @@ TEST(ConvTest, OutputSliceBlocksAndBatch) {
   }
 }
 
+// Outputs narrower than a group's row of lanes run their slice blocks along
+// the dispatch's x (LANES_ALONG_SLICES): squeeze-and-excitation convs at
+// 1x1 (more slice blocks than one group holds, batch 2), a 3x3 on a 2-wide
+// input, and a depthwise conv at 1x3.
+TEST(ConvTest, NarrowOutputsRunSlicesAlongLanes) {
+  ConvSpec squeeze;
+  squeeze.x = {2, 37, 1, 1};
+  squeeze.out_channels = 1030;
+  squeeze.kernel = {1, 1};
+  ExpectMatchesReference(Conv(squeeze));
+  ConvSpec narrow;
+  narrow.x = {1, 9, 3, 2};
+  narrow.out_channels = 70;
+  narrow.pads = {1, 1, 1, 1};
+  ExpectMatchesReference(Conv(narrow));
+  ConvSpec depthwise;
+  depthwise.x = {1, 44, 1, 3};
+  depthwise.out_channels = 44;
+  depthwise.group = 44;
+  depthwise.pads = {1, 1, 1, 1};
+  ExpectMatchesReference(Conv(depthwise));
+}
+
 // Outputs 64 and more wide take 16 columns per invocation: a width that is
 // not a multiple of 16 leaves a partial block at the right edge.
 TEST(ConvTest, WideOutputsSixteenColumnsPerInvocation) {
