@@ -4,11 +4,13 @@
 // ONNX Conv with constant weights (a 1-D Conv arrives with H = 1).
 //
 // One invocation computes a block of OUT_PIXELS consecutive output columns
-// times OUT_SLICES output slices (4 channels each): every input texel it
-// loads feeds OUT_SLICES mat4 products and every weight it loads feeds
-// OUT_PIXELS of them. Loads, not multiply-adds, bound a convolution here:
-// llvmpipe gathers each lane's load separately and GPUs are bandwidth
-// bound, so the block trades registers for fewer loads per product.
+// by OUT_ROWS rows (of one image) times OUT_SLICES output slices (4 channels
+// each): every input texel it loads feeds OUT_SLICES mat4 products and
+// every weight it loads feeds OUT_PIXELS * OUT_ROWS of them (rows let
+// narrow outputs, whose blocks are few columns wide, still reuse weights).
+// Loads, not multiply-adds, bound a convolution here: llvmpipe gathers each
+// lane's load separately and GPUs are bandwidth bound, so the block trades
+// registers for fewer loads per product.
 // Weights depend only on the work group's z and the loop counters, so a
 // work group reads them in lockstep (broadcast loads on GPUs); outputs one
 // column wide (1x1 after a global pool) run their slices along x instead
@@ -26,6 +28,13 @@
 #ifndef OUT_PIXELS
 #define OUT_PIXELS 2  // output columns per invocation: 1, 2, 4, 8 or 16
 #endif
+#ifndef OUT_ROWS
+#define OUT_ROWS 1  // output rows per invocation; OUT_PIXELS * OUT_ROWS is 1, 2, 4, 8 or 16
+#endif
+#define BLOCK (OUT_PIXELS * OUT_ROWS)
+// Block element i is column COL(i), row ROW(i) of the block.
+#define COL(i) ((i) % OUT_PIXELS)
+#define ROW(i) ((i) / OUT_PIXELS)
 #ifndef IN_SLICES
 #define IN_SLICES 2  // input slices per output slice in the weights
 #endif
@@ -57,19 +66,19 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 
 #define TAPS (KERNEL_H * KERNEL_W)
 
-// FOR_PIXELS(F) / FOR_SLICES(F) expand F(0) F(1) ... once per output column
-// / slice of the block: unrolled by hand so that the block's register arrays
+// FOR_PIXELS(F) / FOR_SLICES(F) expand F(0) F(1) ... once per element /
+// slice of the block: unrolled by hand so that the block's register arrays
 // are only ever indexed by constants. A loop the compiler declines to unroll
 // leaves a variable index, which llvmpipe serves from memory lane by lane.
-#if OUT_PIXELS == 1
+#if BLOCK == 1
 #define FOR_PIXELS(F) F(0)
-#elif OUT_PIXELS == 2
+#elif BLOCK == 2
 #define FOR_PIXELS(F) F(0) F(1)
-#elif OUT_PIXELS == 4
+#elif BLOCK == 4
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3)
-#elif OUT_PIXELS == 8
+#elif BLOCK == 8
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
-#elif OUT_PIXELS == 16
+#elif BLOCK == 16
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
 #endif
 #if OUT_SLICES == 1
@@ -93,26 +102,30 @@ void main() {
   int x_first = p.x * OUT_PIXELS;
   // Uniform per work group (LOCAL_Z is 1), unless LANES_ALONG_SLICES.
   int os0 = p.z * OUT_SLICES;
-  if (x_first >= out0_W || p.y >= out0_ROWS) return;
-  vec4 acc[OUT_SLICES * OUT_PIXELS];
-#define INIT_PIXEL(i) acc[b * OUT_PIXELS + i] = bias;
+  // p.y counts blocks of OUT_ROWS rows, each inside one image.
+  const int row_blocks = (out0_H + OUT_ROWS - 1) / OUT_ROWS;
+  int n = p.y / row_blocks;
+  int y_first = (p.y % row_blocks) * OUT_ROWS;
+  if (x_first >= out0_W || n >= out0_N) return;
+  vec4 acc[OUT_SLICES * BLOCK];
+#define INIT_PIXEL(i) acc[b * BLOCK + i] = bias;
 #define INIT_SLICE(slice) { const int b = slice; vec4 bias = bias_load(os0 + b); FOR_PIXELS(INIT_PIXEL) }
   FOR_SLICES(INIT_SLICE)
-  vec4 v[OUT_PIXELS];  // the block's input texels for one (tap, input slice)
+  vec4 v[BLOCK];  // the block's input texels for one (tap, input slice)
   // acc[b][i] += w(b) * v[i] for the block: the products of one input slice.
-#define ACCUMULATE_PIXEL(i) acc[b * OUT_PIXELS + i] += w * v[i];
+#define ACCUMULATE_PIXEL(i) acc[b * BLOCK + i] += w * v[i];
 #define ACCUMULATE_SLICE(slice) { const int b = slice; mat4 w = weights_at(WEIGHTS_OF(os0 + b)); FOR_PIXELS(ACCUMULATE_PIXEL) }
 #if MODE == 1
 #define WEIGHTS_OF(slice) (((slice) * IN_SLICES + s) * 4)
-  // Columns past the output's edge read the last column and are never stored.
-#define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + i, out0_W - 1), p.y, s);
+  // Columns and rows past the output's edge read the last one and are never
+  // stored.
+#define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + COL(i), out0_W - 1), n * in0_H + min(y_first + ROW(i), in0_H - 1), s);
   for (int s = 0; s < in0_S; ++s) {
     FOR_PIXELS(LOAD_PIXEL)
     FOR_SLICES(ACCUMULATE_SLICE)
   }
 #else
-  int n = p.y / out0_H;
-  int y0 = (p.y % out0_H) * STRIDE_Y - PAD_Y;
+  int y0 = y_first * STRIDE_Y - PAD_Y;
 #if MODE == 2
   int s_begin = os0;  // depthwise: output slice s reads input slice s
   int s_end = os0 + 1;
@@ -126,26 +139,30 @@ void main() {
   int s_end = in0_S;
 #endif
 #define WEIGHTS_OF(slice) ((((slice) * TAPS + tap) * IN_SLICES + s - s_begin) * 4)
-  // Column i of the block reads input x = (x_first + i) * STRIDE_X - PAD_X +
-  // kx * DILATION_X, clamped into the image; taps in the padding select 0.
-  // (Columns past the output's edge compute garbage-free values never stored.)
+  // Element i of the block reads input x = (x_first + COL(i)) * STRIDE_X -
+  // PAD_X + kx * DILATION_X and y = iy + ROW(i) * STRIDE_Y, clamped into the
+  // image; taps in the padding select 0. (Columns and rows past the output's
+  // edge compute garbage-free values never stored.)
 #define LOAD_TAP_PIXEL(i) { \
-    int x = (x_first + i) * STRIDE_X - PAD_X + kx * DILATION_X; \
-    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), row, s), bvec4(x >= 0 && x < in0_W)); }
+    int x = (x_first + COL(i)) * STRIDE_X - PAD_X + kx * DILATION_X; \
+    int y = iy + ROW(i) * STRIDE_Y; \
+    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(y, 0, in0_H - 1), s), \
+               bvec4(x >= 0 && x < in0_W && y >= 0 && y < in0_H)); }
   // One tap to the right, column i reads what column i + SHIFT read: taps
   // overlap (stride 1 with small dilation), so only the last SHIFT columns
   // need new loads.
 #if DILATION_X % STRIDE_X == 0 && DILATION_X / STRIDE_X < OUT_PIXELS
 #define SHIFT (DILATION_X / STRIDE_X)
-#define SHIFT_OR_LOAD_PIXEL(i) if (i + SHIFT < OUT_PIXELS) v[i] = v[min(i + SHIFT, OUT_PIXELS - 1)]; else LOAD_TAP_PIXEL(i)
+#define SHIFT_OR_LOAD_PIXEL(i) if (COL(i) + SHIFT < OUT_PIXELS) v[i] = v[min(i + SHIFT, BLOCK - 1)]; else LOAD_TAP_PIXEL(i)
 #else
 #define SHIFT 0
 #endif
 #define DEPTHWISE_PIXEL(i) acc[i] += v[i] * w;
   for (int ky = 0; ky < KERNEL_H; ++ky) {
-    int iy = y0 + ky * DILATION_Y;
+    int iy = y0 + ky * DILATION_Y;  // the block's first row reads input row iy
+#if OUT_ROWS == 1
     if (iy < 0 || iy >= in0_H) continue;
-    int row = n * in0_H + iy;
+#endif
     for (int s = s_begin; s < s_end; ++s) {
       for (int kx = 0; kx < KERNEL_W; ++kx) {
         int tap = ky * KERNEL_W + kx;
@@ -168,7 +185,9 @@ void main() {
     }
   }
 #endif
-#define STORE_PIXEL(i) if (x_first + i < out0_W) out0_store(x_first + i, p.y, os0 + b, activate(acc[b * OUT_PIXELS + i]));
+#define STORE_PIXEL(i) \
+  if (x_first + COL(i) < out0_W && y_first + ROW(i) < out0_H) \
+    out0_store(x_first + COL(i), n * out0_H + y_first + ROW(i), os0 + b, activate(acc[b * BLOCK + i]));
 #define STORE_SLICE(slice) { const int b = slice; if (os0 + b < out0_S) { FOR_PIXELS(STORE_PIXEL) } }
   FOR_SLICES(STORE_SLICE)
 }

@@ -48,6 +48,11 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   const int64_t pixels =
       NarrowToFillLanes(out.w, !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w));
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
+  // Narrow outputs (few columns per block) add rows to the block so that
+  // each weight still feeds several products. Depthwise convs load one
+  // weight vec4 per tap and gain nothing from it.
+  const int64_t rows = depthwise ? 1 : OutputRowsPerInvocation(out.h, pixels);
+  plan.defines.emplace_back("OUT_ROWS", std::to_string(rows));
   AddWindowDefines(window, plan);
 
   const std::vector<float> w_values = w->data.ToFloats();
@@ -77,19 +82,20 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
 
   const int64_t columns = (out.w + pixels - 1) / pixels;
+  const int64_t row_blocks = out.n * ((out.h + rows - 1) / rows);  // blocks never straddle two images
   const uint32_t slice_blocks = DivideRoundUp(out_slices, static_cast<uint32_t>(block));
   // Outputs narrower than a group's row of lanes (1x1 after a global pool:
   // squeeze-and-excitation convs) run their slice blocks along x instead.
   const bool lanes_along_slices = columns < kMinGroupColumns && slice_blocks > columns;
   plan.defines.emplace_back("LANES_ALONG_SLICES", lanes_along_slices ? "1" : "0");
   if (lanes_along_slices) {
-    plan.local_size = LocalSize2D(slice_blocks, out.rows(), limits.max_invocations);
-    plan.groups = {DivideRoundUp(slice_blocks, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
+    plan.local_size = LocalSize2D(slice_blocks, row_blocks, limits.max_invocations);
+    plan.groups = {DivideRoundUp(slice_blocks, plan.local_size[0]), DivideRoundUp(row_blocks, plan.local_size[1]),
                    static_cast<uint32_t>(columns)};
     return plan;
   }
-  plan.local_size = LocalSize2D(columns, out.rows(), limits.max_invocations);
-  plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
+  plan.local_size = LocalSize2D(columns, row_blocks, limits.max_invocations);
+  plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(row_blocks, plan.local_size[1]),
                  slice_blocks};
   return plan;
 }

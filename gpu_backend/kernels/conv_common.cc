@@ -254,6 +254,12 @@ int64_t OutputPixelsPerInvocation(int64_t width) {
   return width >= 2 ? 2 : 1;
 }
 
+int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels) {
+  int64_t rows = 1;
+  while (pixels * rows * 2 <= kTargetBlock && rows < height) rows *= 2;
+  return rows;
+}
+
 int64_t NarrowToFillLanes(int64_t width, int64_t pixels) {
   while (pixels > 1 && (width + pixels - 1) / pixels < kMinGroupColumns) pixels /= 2;
   return pixels;

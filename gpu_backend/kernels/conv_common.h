@@ -138,6 +138,13 @@ int64_t OutputPixelsPerInvocation(int64_t width);
 inline constexpr int64_t kMinGroupColumns = 5;
 int64_t NarrowToFillLanes(int64_t width, int64_t pixels);
 
+// Output rows one invocation computes beside `pixels` columns: blocks of
+// fewer than kTargetBlock pixels (narrow outputs) grow rows, a power of two
+// up to the output's height rounded up, until the block holds kTargetBlock
+// (the block that runs best at 56x56). The shader's block is at most 16.
+inline constexpr int64_t kTargetBlock = 8;
+int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels);
+
 // A 2-D work group over (W, rows) within `max_invocations` (at most 64:
 // enough to fill SIMD lanes without starving small outputs of groups).
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations);

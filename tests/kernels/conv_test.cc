@@ -119,6 +119,30 @@ TEST(ConvTest, NarrowOutputsRunSlicesAlongLanes) {
   ExpectMatchesReference(Conv(depthwise));
 }
 
+// Narrow outputs stack rows in the block (OUT_ROWS): heights that leave a
+// partial last block, batches (a block never straddles two images), and
+// rows whose taps fall in the padding, with strides and dilations.
+TEST(ConvTest, NarrowOutputsStackRows) {
+  ConvSpec pointwise;
+  pointwise.x = {3, 6, 7, 7};
+  pointwise.out_channels = 9;
+  pointwise.kernel = {1, 1};
+  ExpectMatchesReference(Conv(pointwise));
+  ConvSpec strided;
+  strided.x = {2, 5, 11, 9};
+  strided.out_channels = 8;
+  strided.strides = {2, 1};
+  strided.dilations = {2, 2};
+  strided.pads = {2, 1, 1, 2};
+  ExpectMatchesReference(Conv(strided));
+  ConvSpec tall;
+  tall.x = {1, 4, 13, 3};
+  tall.out_channels = 4;
+  tall.kernel = {5, 3};
+  tall.pads = {2, 1, 2, 1};
+  ExpectMatchesReference(Conv(tall));
+}
+
 // Outputs 64 and more wide take 16 columns per invocation: a width that is
 // not a multiple of 16 leaves a partial block at the right edge.
 TEST(ConvTest, WideOutputsSixteenColumnsPerInvocation) {
