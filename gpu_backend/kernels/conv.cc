@@ -50,7 +50,8 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
   // Narrow outputs (few columns per block) add rows to the block so that
   // each weight still feeds several products. Depthwise convs load one
-  // weight vec4 per tap and gain nothing from it.
+  // weight vec4 per tap against several input loads, so they keep one row
+  // (rows sharing their input rows measured no faster on llvmpipe).
   const int64_t rows = depthwise ? 1 : OutputRowsPerInvocation(out.h, pixels);
   plan.defines.emplace_back("OUT_ROWS", std::to_string(rows));
   AddWindowDefines(window, plan);
