@@ -87,14 +87,7 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   const uint32_t slice_blocks = DivideRoundUp(out_slices, static_cast<uint32_t>(block));
   // Outputs narrower than a group's row of lanes (1x1 after a global pool:
   // squeeze-and-excitation convs) run their slice blocks along x instead.
-  const bool lanes_along_slices = columns < kMinGroupColumns && slice_blocks > columns;
-  plan.defines.emplace_back("LANES_ALONG_SLICES", lanes_along_slices ? "1" : "0");
-  if (lanes_along_slices) {
-    plan.local_size = LocalSize2D(slice_blocks, row_blocks, limits.max_invocations);
-    plan.groups = {DivideRoundUp(slice_blocks, plan.local_size[0]), DivideRoundUp(row_blocks, plan.local_size[1]),
-                   static_cast<uint32_t>(columns)};
-    return plan;
-  }
+  if (PutSlicesAlongLanes(columns, row_blocks, slice_blocks, limits.max_invocations, plan)) return plan;
   plan.local_size = LocalSize2D(columns, row_blocks, limits.max_invocations);
   plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(row_blocks, plan.local_size[1]),
                  slice_blocks};

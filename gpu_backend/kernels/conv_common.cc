@@ -260,6 +260,17 @@ int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels) {
   return rows;
 }
 
+bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, uint32_t max_invocations,
+                         KernelPlan& plan) {
+  const bool along = columns < kMinGroupColumns && slice_blocks > columns;
+  plan.defines.emplace_back("LANES_ALONG_SLICES", along ? "1" : "0");
+  if (!along) return false;
+  plan.local_size = LocalSize2D(slice_blocks, rows, max_invocations);
+  plan.groups = {DivideRoundUp(static_cast<uint64_t>(slice_blocks), plan.local_size[0]),
+                 DivideRoundUp(static_cast<uint64_t>(rows), plan.local_size[1]), static_cast<uint32_t>(columns)};
+  return true;
+}
+
 int64_t NarrowToFillLanes(int64_t width, int64_t pixels) {
   while (pixels > 1 && (width + pixels - 1) / pixels < kMinGroupColumns) pixels /= 2;
   return pixels;

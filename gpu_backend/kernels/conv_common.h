@@ -138,6 +138,15 @@ int64_t OutputPixelsPerInvocation(int64_t width);
 inline constexpr int64_t kMinGroupColumns = 5;
 int64_t NarrowToFillLanes(int64_t width, int64_t pixels);
 
+// Outputs whose blocks leave fewer than kMinGroupColumns columns and more
+// slice blocks than columns (a Gemm's [M, N], a conv after a global pool)
+// run their slice blocks along the dispatch's x: sets the plan's
+// LANES_ALONG_SLICES define (GLPOOL_OUTPUT_POSITION in the shader
+// preamble), and when it is 1 the local size and groups over (slice
+// blocks, rows, columns). Returns whether it did.
+bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, uint32_t max_invocations,
+                         KernelPlan& plan);
+
 // Output rows one invocation computes beside `pixels` columns: blocks of
 // fewer than kTargetBlock pixels (narrow outputs) grow rows, a power of two
 // up to the output's height rounded up, until the block holds kTargetBlock

@@ -136,14 +136,7 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
   // A Gemm's Y is [M, N]: one column, N / 4 slices. Groups one column wide
   // would run one SIMD lane in 8 on llvmpipe (conv_common.h
   // NarrowToFillLanes), so such outputs put the dispatch's x on the slices.
-  const bool lanes_along_slices = columns < kMinGroupColumns && out.slices() > columns;
-  plan.defines.emplace_back("LANES_ALONG_SLICES", lanes_along_slices ? "1" : "0");
-  if (lanes_along_slices) {
-    plan.local_size = LocalSize2D(out.slices(), out.rows(), limits.max_invocations);
-    plan.groups = {DivideRoundUp(out.slices(), plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
-                   columns};
-    return plan;
-  }
+  if (PutSlicesAlongLanes(columns, out.rows(), out.slices(), limits.max_invocations, plan)) return plan;
   plan.local_size = LocalSize3D(columns, out.rows(), out.slices(), limits.max_invocations);
   plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
                  DivideRoundUp(out.slices(), plan.local_size[2])};
