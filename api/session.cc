@@ -426,6 +426,10 @@ const PartitionReport& Session::partition() const {
 const std::vector<double>& Session::task_ms() const {
   return impl_->gpu() ? impl_->current->executor->task_ms() : impl_->no_times;
 }
+bool Session::task_ms_from_gpu() const { return impl_->gpu() && impl_->current->executor->task_ms_from_gpu(); }
+const std::vector<double>& Session::task_gpu_ms() const {
+  return impl_->gpu() ? impl_->current->executor->task_gpu_ms() : impl_->no_times;
+}
 void Session::set_time_tasks(bool on) {
   impl_->options.time_tasks = on;
   for (auto& [key, plan] : impl_->plans) {

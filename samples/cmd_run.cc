@@ -80,6 +80,7 @@ Status DumpTensors(const Session& session, const std::vector<std::string>& dumps
 // with their share of the run's summed task time.
 nlohmann::json SlowestTasks(const Session& session, int count) {
   const std::vector<double>& ms = session.task_ms();
+  const std::vector<double>& gpu_ms = session.task_gpu_ms();
   double total = 0;
   for (double t : ms) total += t;
   std::vector<size_t> order(ms.size());
@@ -90,6 +91,7 @@ nlohmann::json SlowestTasks(const Session& session, int count) {
     const TaskInfo& task = session.tasks()[order[k]];
     rows.push_back({{"task", order[k]}, {"node", task.node}, {"op", task.op_type}, {"shader", task.shader},
                     {"ms", ms[order[k]]}, {"percent", total > 0 ? 100.0 * ms[order[k]] / total : 0.0}});
+    if (order[k] < gpu_ms.size() && gpu_ms[order[k]] >= 0) rows.back()["gpu_ms"] = gpu_ms[order[k]];
   }
   return rows;
 }
@@ -222,10 +224,14 @@ void PrintHuman(const nlohmann::json& report) {
   if (report.contains("partition")) PrintPartition(report["partition"], std::cout);
   if (report.contains("slowest_tasks") && report.contains("startup")) samples::PrintStartup(report["startup"], std::cout);
   if (report.contains("slowest_tasks")) {
-    std::cout << "slowest:  (each task timed with a glFinish after it)\n";
+    std::cout << "slowest:  (" << report["task_time_source"].get<std::string>() << ")\n";
     for (const auto& row : report["slowest_tasks"]) {
       std::cout << "          " << std::setprecision(2) << row["ms"].get<double>() << " ms (" << std::setprecision(1)
-                << row["percent"].get<double>() << "%)  task " << row["task"].get<size_t>() << " "
+                << row["percent"].get<double>() << "%)";
+      if (row.contains("gpu_ms") && !report["task_ms_from_gpu"].get<bool>()) {
+        std::cout << std::setprecision(2) << ", GPU " << row["gpu_ms"].get<double>() << " ms";
+      }
+      std::cout << "  task " << row["task"].get<size_t>() << " "
                 << row["node"].get<std::string>() << " (" << row["op"].get<std::string>() << ", "
                 << row["shader"].get<std::string>() << ")\n";
     }
@@ -424,7 +430,21 @@ int RunModel(const RunFlags& flags) {
     }
     report["tasks"] = (*session)->tasks().size();
     report["partition"] = PartitionJson((*session)->partition());
-    if (flags.profile > 0) report["slowest_tasks"] = SlowestTasks(**session, flags.profile);
+    if (flags.profile > 0) {
+      report["slowest_tasks"] = SlowestTasks(**session, flags.profile);
+      report["task_ms_from_gpu"] = (*session)->task_ms_from_gpu();
+      report["task_time_source"] =
+          (*session)->task_ms_from_gpu()
+              ? "GPU time per task from timer queries"
+              : (*session)->task_gpu_ms().empty()
+                    ? "wall time per task with a glFinish after it"
+                    : "wall time per task with a glFinish after it (GPU: timer queries; later runs drop the waits)";
+      // The GPU's own time for the whole last run, where timer queries see it:
+      // what remains of the run's wall time is transfers, waits and the driver.
+      double gpu_total = 0;
+      for (double ms : (*session)->task_gpu_ms()) gpu_total += ms > 0 ? ms : 0;
+      if (!(*session)->task_gpu_ms().empty()) report["gpu_tasks_ms"] = gpu_total;
+    }
     report["startup"] = samples::StartupJson((*session)->startup(), load_ms);
   }
   report["first_ms"] = ms.front();
@@ -472,7 +492,7 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_flag("--json", flags->json, "Print one JSON object");
   command->add_flag("--no-cpu-fallback", flags->no_cpu_fallback,
                     "Fail on a node with no GPU kernel instead of running it on the CPU reference");
-  command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU)")
+  command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU): wall time with a glFinish after each task, or, once a run has shown the driver's timer queries see compute work (a real GPU; use --repeat 2 or more), GPU time without the waits")
       ->check(CLI::NonNegativeNumber);
   command->add_option("--mask-png", flags->mask_png,
                       "Write the (first) output, if shaped Nx1xHxW with values in [0, 1], as a grayscale PNG");

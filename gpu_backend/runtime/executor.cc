@@ -288,11 +288,23 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
   std::vector<Span> written, read;
   bool image_writes = false, buffer_writes = false;
   s.task_ms.clear();
+  s.task_gpu_ms.clear();
+  // Timed runs: a GPU timestamp before the first task and after each one,
+  // where the driver's timers see compute work. Until a run has shown that
+  // they do, each task also waits with a glFinish and is timed on the wall
+  // clock; once they do, the waits go: they idle the GPU between tasks, and
+  // a real GPU then drops its clocks and times every task too slow.
+  const bool gpu_timing = s.time_tasks && gl::GlTimerQueries::Supported() && s.timers_see_compute.value_or(true);
+  const bool finish_each_task = s.time_tasks && !s.timers_see_compute.value_or(false);
+  if (gpu_timing) {
+    GLPOOL_RETURN_IF_ERROR(s.task_queries.Start(s.tasks.size() + 1));
+    GLPOOL_RETURN_IF_ERROR(s.task_queries.Stamp(0));
+  }
   const auto run_start = std::chrono::steady_clock::now();
   auto last_progress = run_start;
   for (size_t t = 0; t < s.tasks.size(); ++t) {
     const TaskRuntime& task = s.tasks[t];
-    const auto start = std::chrono::steady_clock::now();
+    auto start = std::chrono::steady_clock::now();
     if (s.is_dynamic() && t > 0) GLPOOL_RETURN_IF_ERROR(s.MakeDynamicObjects(t));
     bool needs_barrier = false;
     const size_t inputs_count = task.plan.inputs.size();
@@ -312,6 +324,12 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
       image_writes = buffer_writes = false;
     }
     if (task.cpu_node != nullptr) {
+      // Without per-task waits, a CPU task's wall time starts once the GPU
+      // work before it is done, so that work is not counted as its own.
+      if (s.time_tasks && !finish_each_task) {
+        GLPOOL_GL_CALL(glFinish());
+        start = std::chrono::steady_clock::now();
+      }
       // Reading back waits for every earlier write; the uploads then count
       // as writes of both kinds (textures are filled by a copy kernel).
       GLPOOL_GL_CALL(glMemoryBarrier(GL_ALL_BARRIER_BITS));
@@ -323,6 +341,7 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
       GLPOOL_RETURN_IF_ERROR(s.BindTask(task));
       GLPOOL_RETURN_IF_ERROR(task.program->Dispatch(task.plan.groups[0], task.plan.groups[1], task.plan.groups[2]));
     }
+    if (gpu_timing) GLPOOL_RETURN_IF_ERROR(s.task_queries.Stamp(t + 1));
     for (size_t i = 0; i < task.roots.size(); ++i) {
       const Location& location = s.locations.at(task.roots[i]);
       const Span span = SpanOf(location);
@@ -344,9 +363,32 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
       s.memory.live_bytes_after_task.push_back(s.dynamic.live_bytes);
     }
     if (s.time_tasks) {
-      GLPOOL_GL_CALL(glFinish());
+      // GPU tasks' entries are replaced by their timer-query times below
+      // when there are no waits.
+      if (finish_each_task || task.cpu_node != nullptr) GLPOOL_GL_CALL(glFinish());
       s.task_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     }
+  }
+  if (gpu_timing) {
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<double> stamps, s.task_queries.ReadMsSinceFirst(s.tasks.size() + 1));
+    // A driver whose timestamps do not see compute work reports the same
+    // time around every task. When no task took a microsecond the stamps
+    // measured nothing, so there are no GPU times rather than free tasks.
+    bool measured = false;
+    for (size_t t = 0; t + 1 < stamps.size(); ++t) measured = measured || stamps[t + 1] - stamps[t] >= 1e-3;
+    // A disjoint event (no stamps) says nothing about the driver.
+    if (!stamps.empty()) s.timers_see_compute = measured;
+    if (measured) {
+      s.task_gpu_ms.assign(s.tasks.size(), -1.0);
+      for (size_t t = 0; t < s.tasks.size(); ++t) {
+        if (s.tasks[t].cpu_node != nullptr) continue;
+        s.task_gpu_ms[t] = stamps[t + 1] - stamps[t];
+        if (!finish_each_task) s.task_ms[t] = s.task_gpu_ms[t];
+      }
+    }
+    s.task_ms_from_gpu = measured && !finish_each_task;
+  } else {
+    s.task_ms_from_gpu = false;
   }
   GLPOOL_GL_CALL(glMemoryBarrier(GL_ALL_BARRIER_BITS));
   std::map<std::string, TensorData> outputs;
@@ -425,6 +467,8 @@ const std::vector<TaskInfo>& Executor::tasks() const { return state_->task_infos
 const PartitionReport& Executor::partition() const { return state_->partition; }
 const StartupReport& Executor::startup() const { return state_->startup; }
 const std::vector<double>& Executor::task_ms() const { return state_->task_ms; }
+const std::vector<double>& Executor::task_gpu_ms() const { return state_->task_gpu_ms; }
+bool Executor::task_ms_from_gpu() const { return state_->task_ms_from_gpu; }
 void Executor::set_time_tasks(bool on) { state_->time_tasks = on; }
 
 }  // namespace glpool

@@ -163,9 +163,16 @@ class Executor {
   // The executor's part of Session::startup(): tasks, plan, objects,
   // uploads, programs.
   const StartupReport& startup() const;
-  // Milliseconds per task of the last Run (CPU-side around each dispatch,
-  // with a glFinish after it) when timing was requested, else empty.
+  // Milliseconds per task of the last Run when timing was requested, else
+  // empty: GPU timer-query times once a timed run has shown the context's
+  // timers see compute work (task_ms_from_gpu; tasks run on the CPU keep
+  // wall time), otherwise wall time around each task with a glFinish after it.
   const std::vector<double>& task_ms() const;
+  bool task_ms_from_gpu() const;
+  // The same run's GPU time per task from timer queries (-1 for tasks run on
+  // the CPU); empty where the context has no GL_EXT_disjoint_timer_query or
+  // the GPU reported a disjoint event (clock change) during the run.
+  const std::vector<double>& task_gpu_ms() const;
   void set_time_tasks(bool on);
 
  private:

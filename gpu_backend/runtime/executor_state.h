@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "gpu_backend/gl/gl_shader.h"
 #include "gpu_backend/gl/gl_sync.h"
 #include "gpu_backend/gl/gl_texture.h"
+#include "gpu_backend/gl/gl_timer_queries.h"
 #include "gpu_backend/gl/texture_transfer.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/runtime/executor.h"
@@ -96,6 +98,14 @@ struct Executor::State {
   MemoryReport memory;
   PartitionReport partition;
   std::vector<double> task_ms;
+  // GPU-side times of the same run (timer queries), -1 for tasks run on the
+  // CPU; empty without GL_EXT_disjoint_timer_query or after a disjoint event.
+  std::vector<double> task_gpu_ms;
+  gl::GlTimerQueries task_queries;
+  // Whether this context's timer queries see compute work; unknown until a
+  // timed run has tried them (see Run).
+  std::optional<bool> timers_see_compute;
+  bool task_ms_from_gpu = false;  // the last run's task_ms are timer-query times
   bool time_tasks = false;
   std::set<std::string> logit_roots;  // fp16: heads' logits kept in fp32
   std::set<std::string> kept_roots;   // pooled roots readable after Run

@@ -157,11 +157,9 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
     model.task_times.push_back(
         {tasks[i].node + " (" + tasks[i].op_type + (tasks[i].on_cpu ? ", on the CPU" : "") + ")", timings.task_ms[i]});
   }
-  model.task_time_source = "CPU-side: wall time around each dispatch, glFinish after it";
-  // A query that measured (next to) nothing — llvmpipe answers a few
-  // nanoseconds for a whole network — is shown as "n/a", not as a run that
-  // took no time: no real run of a network takes under a microsecond.
-  model.gpu_run_ms = timings.gpu_run_ms >= 1e-3 ? timings.gpu_run_ms : -1;
+  model.task_time_source = timings.task_ms_from_gpu ? "GPU timer queries around each dispatch"
+                                                    : "CPU-side: wall time around each dispatch, glFinish after it";
+  model.gpu_run_ms = timings.gpu_run_ms;
   return model;
 }
 

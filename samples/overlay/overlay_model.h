@@ -60,15 +60,16 @@ struct OverlayModel {
   Totals totals;
   std::vector<TaskTime> task_times;
   std::string task_time_source;  // how task_times were measured
-  double gpu_run_ms = -1;        // one run under a GL timer query; < 0 when none or it measured nothing
+  double gpu_run_ms = -1;        // the run's tasks on the GPU (timer queries); < 0 when none
   // Dynamic memory mode: live bytes after each task (the curve on the map).
   std::vector<uint64_t> live_bytes;
 };
 
 // Where the per-task and whole-run times came from.
 struct Timings {
-  std::vector<double> task_ms;  // Session::task_ms() of the last run
-  double gpu_run_ms = -1;       // GL_TIME_ELAPSED_EXT around one run, if any
+  std::vector<double> task_ms;   // Session::task_ms() of the last run
+  bool task_ms_from_gpu = false;  // Session::task_ms_from_gpu()
+  double gpu_run_ms = -1;        // summed Session::task_gpu_ms(), if any
 };
 
 OverlayModel BuildOverlayModel(const Session& session, const Timings& timings);

@@ -39,7 +39,7 @@ void DrawTotals(const OverlaySession& session, const Totals& t, double gpu_run_m
               FormatBytes(t.peak_live_bytes).c_str(),
               t.pools > 1 ? (", " + std::to_string(t.pools) + " pools planned apart").c_str() : "");
   if (gpu_run_ms >= 0) {
-    ImGui::Text("whole run on the GPU: %.3f ms (GL timer query around the timed run)", gpu_run_ms);
+    ImGui::Text("whole run on the GPU: %.3f ms (its tasks' GL timer queries)", gpu_run_ms);
   } else {
     ImGui::TextDisabled("whole run on the GPU: n/a (no GL timer query result on this context)");
   }

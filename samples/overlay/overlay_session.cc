@@ -3,8 +3,6 @@
 #include <optional>
 #include <utility>
 
-#include "glpool/gpu_info.h"
-#include "samples/overlay/gl_timer_query.h"
 
 namespace glpool::overlay {
 
@@ -18,8 +16,6 @@ StatusOr<std::unique_ptr<OverlaySession>> OverlaySession::Create(std::string tit
   session->visual_maker_ = visual_maker ? std::move(visual_maker) : VisualMaker(MakeVisualOutput);
   session->input_shapes_ = std::move(input_shapes);
   session->inputs_ = std::move(inputs);
-  GLPOOL_ASSIGN_OR_RETURN(const GlInfo info, QueryCurrentGlInfo());
-  session->timer_queries_ = info.timer_queries;
   GLPOOL_RETURN_IF_ERROR(session->Apply(selection));
   return session;
 }
@@ -36,28 +32,19 @@ Status OverlaySession::Apply(const Selection& selection) {
     options.time_tasks = true;
     if (options.precision == Precision::kFp16) options.calibration_inputs = inputs_;
     GLPOOL_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, Session::Create(network_, options));
-    // One run serves both clocks: CPU-side per-task times, and where the
-    // context has timer queries, GPU time for the whole run (it then also
-    // counts the gaps the per-task glFinish calls leave; a second run would
-    // double the cost of every switch on slow devices).
-    std::optional<GlTimerQuery> query;
-    if (timer_queries_) {
-      GLPOOL_ASSIGN_OR_RETURN(GlTimerQuery created, GlTimerQuery::Create());
-      query = std::move(created);
-      GLPOOL_RETURN_IF_ERROR(query->Begin());
-    }
-    auto outputs = session->Run(inputs_);
-    if (query) {
-      GLPOOL_RETURN_IF_ERROR(query->End());
-    }
-    GLPOOL_RETURN_IF_ERROR(outputs.status());
+    // One run serves both clocks: the session times each task, on the GPU
+    // too where the context's timer queries see compute work; the whole
+    // run's GPU time is the sum of its tasks'.
+    GLPOOL_ASSIGN_OR_RETURN(auto outputs, session->Run(inputs_));
     Timings timings;
     timings.task_ms = session->task_ms();
-    if (query) {
-      GLPOOL_ASSIGN_OR_RETURN(timings.gpu_run_ms, query->ElapsedMs());
+    timings.task_ms_from_gpu = session->task_ms_from_gpu();
+    if (!session->task_gpu_ms().empty()) {
+      timings.gpu_run_ms = 0;
+      for (double ms : session->task_gpu_ms()) timings.gpu_run_ms += ms > 0 ? ms : 0;
     }
     model_ = BuildOverlayModel(*session, timings);
-    visual_ = visual_maker_(inputs_, *outputs);
+    visual_ = visual_maker_(inputs_, outputs);
     session_ = std::move(session);
     selection_ = selection;
     ++generation_;

@@ -69,7 +69,6 @@ class OverlaySession {
   // Counts successful Apply() calls, so a renderer knows when to re-upload.
   int generation() const { return generation_; }
   const std::string& last_error() const { return last_error_; }
-  bool timer_queries() const { return timer_queries_; }
 
  private:
   explicit OverlaySession(Model model) : network_(std::move(model)) {}
@@ -85,7 +84,6 @@ class OverlaySession {
   std::optional<VisualOutput> visual_;
   int generation_ = 0;
   std::string last_error_;
-  bool timer_queries_ = false;
 };
 
 }  // namespace glpool::overlay

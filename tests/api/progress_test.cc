@@ -60,5 +60,54 @@ TEST(Startup, ReportsEachStepBeforeTheFirstRun) {
   EXPECT_EQ((*again)->startup().calibration_ms, 0);
 }
 
+TEST(TaskTimes, CoverEveryTaskWhenAskedAndNoneOtherwise) {
+  AppEglContext app;
+  ASSERT_EQ(app.error(), "");
+  StatusOr<Model> model = Model::Load(WriteConvChainModel());
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, SessionOptions{});
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  const TensorData input = RandomFloats({1, 4, 16, 16}, 3);
+  ASSERT_TRUE((*session)->Run({{"x", input}}).ok());
+  EXPECT_TRUE((*session)->task_ms().empty());
+  EXPECT_TRUE((*session)->task_gpu_ms().empty());
+
+  (*session)->set_time_tasks(true);
+  const size_t tasks = (*session)->tasks().size();
+  // The first timed run finds out whether the timer queries see compute
+  // work; the second then times the GPU's tasks with them alone.
+  for (int run = 0; run < 2; ++run) {
+    ASSERT_TRUE((*session)->Run({{"x", input}}).ok());
+    ASSERT_EQ((*session)->task_ms().size(), tasks);
+    // GPU times exist only where the driver's timer queries see compute work
+    // (a real GPU; not llvmpipe): then one per task, -1 for CPU tasks.
+    const std::vector<double>& gpu_ms = (*session)->task_gpu_ms();
+    if (run == 0) {
+      EXPECT_FALSE((*session)->task_ms_from_gpu());
+    }
+    if (gpu_ms.empty()) {
+      EXPECT_FALSE((*session)->task_ms_from_gpu());
+      for (double ms : (*session)->task_ms()) EXPECT_GT(ms, 0);
+      continue;
+    }
+    ASSERT_EQ(gpu_ms.size(), tasks);
+    EXPECT_EQ((*session)->task_ms_from_gpu(), run == 1);
+    for (size_t t = 0; t < tasks; ++t) {
+      if ((*session)->tasks()[t].on_cpu) {
+        EXPECT_EQ(gpu_ms[t], -1.0) << "task " << t;
+      } else {
+        EXPECT_GE(gpu_ms[t], 0.0) << "task " << t;
+        if (run == 1) {
+          EXPECT_EQ((*session)->task_ms()[t], gpu_ms[t]) << "task " << t;
+        }
+      }
+    }
+  }
+  (*session)->set_time_tasks(false);
+  ASSERT_TRUE((*session)->Run({{"x", input}}).ok());
+  EXPECT_TRUE((*session)->task_ms().empty());
+  EXPECT_TRUE((*session)->task_gpu_ms().empty());
+}
+
 }  // namespace
 }  // namespace glpool::testing_util
