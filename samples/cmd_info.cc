@@ -36,6 +36,7 @@ nlohmann::json InfoToJson(const GlInfo& info) {
         {"max_compute_work_group_invocations", info.max_work_group_invocations},
         {"max_compute_shared_memory_size", info.max_shared_memory_bytes}}},
       {"timer_queries", info.timer_queries},
+      {"parallel_shader_compile", info.parallel_shader_compile},
   };
 }
 
@@ -56,7 +57,8 @@ void PrintInfo(const GlInfo& info) {
             << "work groups:     count " << triple(info.max_work_group_count) << ", size "
             << triple(info.max_work_group_size) << ", " << info.max_work_group_invocations << " invocations\n"
             << "shared memory:   " << info.max_shared_memory_bytes << " bytes\n"
-            << "timer queries:   " << (info.timer_queries ? "yes" : "no") << "\n";
+            << "timer queries:   " << (info.timer_queries ? "yes" : "no") << "\n"
+            << "shader threads:  " << (info.parallel_shader_compile ? "yes" : "no") << "\n";
 }
 
 int RunInfo(const std::string& context_name, bool json) {

@@ -56,6 +56,7 @@ StatusOr<GlInfo> QueryGlInfo() {
   GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &info.max_work_group_invocations));
   GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &info.max_shared_memory_bytes));
   info.timer_queries = GLAD_GL_EXT_disjoint_timer_query != 0;
+  info.parallel_shader_compile = GLAD_GL_KHR_parallel_shader_compile != 0;
   return info;
 }
 

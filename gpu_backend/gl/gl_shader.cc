@@ -38,7 +38,7 @@ void GlShader::Release() {
   id_ = 0;
 }
 
-StatusOr<GlShader> GlShader::CompileCompute(const std::string& name, const std::string& source) {
+StatusOr<GlShader> GlShader::StartCompute(const std::string& name, const std::string& source) {
   GlShader shader;
   shader.name_ = name;
   GLPOOL_GL_CALL_RETURN(shader.id_, glCreateShader(GL_COMPUTE_SHADER));
@@ -48,19 +48,29 @@ StatusOr<GlShader> GlShader::CompileCompute(const std::string& name, const std::
   GLPOOL_GL_CALL(glShaderSource(shader.id_, 1, &text, nullptr));
   CountShaderCompile();
   GLPOOL_GL_CALL(glCompileShader(shader.id_));
+  return shader;
+}
+
+Status GlShader::CheckCompiled() const {
   GLint compiled = GL_FALSE;
-  GLPOOL_GL_CALL(glGetShaderiv(shader.id_, GL_COMPILE_STATUS, &compiled));
+  GLPOOL_GL_CALL(glGetShaderiv(id_, GL_COMPILE_STATUS, &compiled));
   if (InjectedFaultDue(GlFault::kShaderCompile)) {
-    return GlError("compiling shader " + name + " failed: (a compile failure injected for testing)");
+    return GlError("compiling shader " + name_ + " failed: (a compile failure injected for testing)");
   }
   if (compiled != GL_TRUE) {
     GLint length = 0;
-    GLPOOL_GL_CALL(glGetShaderiv(shader.id_, GL_INFO_LOG_LENGTH, &length));
+    GLPOOL_GL_CALL(glGetShaderiv(id_, GL_INFO_LOG_LENGTH, &length));
     std::string log(static_cast<size_t>(length > 0 ? length : 1), '\0');
-    GLPOOL_GL_CALL(glGetShaderInfoLog(shader.id_, static_cast<GLsizei>(log.size()), nullptr, log.data()));
+    GLPOOL_GL_CALL(glGetShaderInfoLog(id_, static_cast<GLsizei>(log.size()), nullptr, log.data()));
     log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
-    return GlError("compiling shader " + name + " failed:\n" + log);
+    return GlError("compiling shader " + name_ + " failed:\n" + log);
   }
+  return Status::Ok();
+}
+
+StatusOr<GlShader> GlShader::CompileCompute(const std::string& name, const std::string& source) {
+  GLPOOL_ASSIGN_OR_RETURN(GlShader shader, StartCompute(name, source));
+  GLPOOL_RETURN_IF_ERROR(shader.CheckCompiled());
   return shader;
 }
 
@@ -83,7 +93,7 @@ void GlProgram::Release() {
   id_ = 0;
 }
 
-StatusOr<GlProgram> GlProgram::Link(const GlShader& shader) {
+StatusOr<GlProgram> GlProgram::StartLink(const GlShader& shader) {
   GlProgram program;
   program.name_ = shader.name();
   GLPOOL_GL_CALL_RETURN(program.id_, glCreateProgram());
@@ -91,16 +101,26 @@ StatusOr<GlProgram> GlProgram::Link(const GlShader& shader) {
   CountGlObjectCreated();
   GLPOOL_GL_CALL(glAttachShader(program.id_, shader.id()));
   GLPOOL_GL_CALL(glLinkProgram(program.id_));
+  return program;
+}
+
+Status GlProgram::FinishLink(const GlShader& shader) {
   GLint linked = GL_FALSE;
-  GLPOOL_GL_CALL(glGetProgramiv(program.id_, GL_LINK_STATUS, &linked));
+  GLPOOL_GL_CALL(glGetProgramiv(id_, GL_LINK_STATUS, &linked));
   if (linked != GL_TRUE) {
     GLint length = 0;
-    GLPOOL_GL_CALL(glGetProgramiv(program.id_, GL_INFO_LOG_LENGTH, &length));
+    GLPOOL_GL_CALL(glGetProgramiv(id_, GL_INFO_LOG_LENGTH, &length));
     std::string log(static_cast<size_t>(length > 0 ? length : 1), '\0');
-    GLPOOL_GL_CALL(glGetProgramInfoLog(program.id_, static_cast<GLsizei>(log.size()), nullptr, log.data()));
+    GLPOOL_GL_CALL(glGetProgramInfoLog(id_, static_cast<GLsizei>(log.size()), nullptr, log.data()));
     return GlError("linking program " + shader.name() + " failed:\n" + log.c_str());
   }
-  GLPOOL_GL_CALL(glDetachShader(program.id_, shader.id()));
+  GLPOOL_GL_CALL(glDetachShader(id_, shader.id()));
+  return Status::Ok();
+}
+
+StatusOr<GlProgram> GlProgram::Link(const GlShader& shader) {
+  GLPOOL_ASSIGN_OR_RETURN(GlProgram program, StartLink(shader));
+  GLPOOL_RETURN_IF_ERROR(program.FinishLink(shader));
   return program;
 }
 

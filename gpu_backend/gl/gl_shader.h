@@ -32,6 +32,12 @@ class GlShader {
 
   // `name` appears in errors, e.g. "shaders/conv.comp".
   static StatusOr<GlShader> CompileCompute(const std::string& name, const std::string& source);
+  // The two halves of CompileCompute: StartCompute asks the driver to compile
+  // and does not wait; CheckCompiled waits and reports a failure with the
+  // driver's log. Starting many before checking any lets a driver compile
+  // them in parallel (GL_KHR_parallel_shader_compile).
+  static StatusOr<GlShader> StartCompute(const std::string& name, const std::string& source);
+  Status CheckCompiled() const;
 
   GLuint id() const { return id_; }
   const std::string& name() const { return name_; }
@@ -52,6 +58,10 @@ class GlProgram {
   GlProgram& operator=(const GlProgram&) = delete;
 
   static StatusOr<GlProgram> Link(const GlShader& shader);
+  // Link's halves, as for GlShader: StartLink does not wait for the link,
+  // FinishLink (with the same shader) does and detaches it.
+  static StatusOr<GlProgram> StartLink(const GlShader& shader);
+  Status FinishLink(const GlShader& shader);
   // Compiles and links `source` (with defines) in one step.
   static StatusOr<GlProgram> FromSource(const std::string& name, const std::string& source,
                                         const ShaderDefines& defines = {});

@@ -157,6 +157,9 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
 }
 
 Status Executor::State::CompilePrograms() {
+  // Every task's program first, so the cache asks the driver for all the
+  // compiles before waiting for one; then each task takes its own.
+  std::vector<std::pair<std::string, std::string>> sources;  // (name, assembled), in task order
   for (TaskRuntime& task : tasks) {
     if (task.cpu_node != nullptr) continue;
     std::vector<WeightBinding> weights;
@@ -168,6 +171,13 @@ Status Executor::State::CompilePrograms() {
     defines.emplace_back("LOCAL_Z", std::to_string(task.plan.local_size[2]));
     const std::string name = "shaders/" + task.plan.shader + ".comp";
     GLPOOL_ASSIGN_OR_RETURN(std::string assembled, AssembleKernel(name, source, defines, bindings, weights));
+    sources.emplace_back(name, std::move(assembled));
+  }
+  GLPOOL_RETURN_IF_ERROR(programs->Prepare(sources));
+  size_t next = 0;
+  for (TaskRuntime& task : tasks) {
+    if (task.cpu_node != nullptr) continue;
+    const auto& [name, assembled] = sources[next++];
     GLPOOL_ASSIGN_OR_RETURN(task.program, programs->Get(name, assembled));
   }
   return Status::Ok();

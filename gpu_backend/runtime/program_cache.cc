@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,49 +66,96 @@ Status ProgramCache::SetBinaryDirectory(const std::string& dir) {
   return Status::Ok();
 }
 
-StatusOr<gl::GlProgram> ProgramCache::Build(const std::string& name, const std::string& source) {
+ProgramCache::DiskKey ProgramCache::KeyOf(const std::string& source) const {
   const std::string key = driver_ + "\n" + source;
   const uint64_t first = Fnv1a(key, 14695981039346656037ull);
   const uint64_t check = Fnv1a(key, 0x9e3779b97f4a7c15ull);
-  const std::string path = binary_dir_.empty() ? "" : binary_dir_ + "/" + Hex(first) + ".glpb";
-  if (!path.empty()) {
-    std::ifstream in(path, std::ios::binary);
-    Header header{};
-    if (in.read(reinterpret_cast<char*>(&header), sizeof header) && std::memcmp(header.magic, kMagic, 4) == 0 &&
-        header.version == kFileVersion && header.check == check && header.size > 0 && header.size < (1u << 30)) {
-      std::vector<uint8_t> binary(header.size);
-      if (in.read(reinterpret_cast<char*>(binary.data()), static_cast<std::streamsize>(binary.size()))) {
-        StatusOr<gl::GlProgram> restored = gl::GlProgram::FromBinary(name, header.format, binary);
-        if (restored.ok()) return restored;
-      }
+  return {binary_dir_.empty() ? "" : binary_dir_ + "/" + Hex(first) + ".glpb", check};
+}
+
+StatusOr<gl::GlProgram> ProgramCache::Restore(const std::string& name, const DiskKey& key) const {
+  if (key.path.empty()) return UnavailableError("no program cache directory");
+  std::ifstream in(key.path, std::ios::binary);
+  Header header{};
+  if (in.read(reinterpret_cast<char*>(&header), sizeof header) && std::memcmp(header.magic, kMagic, 4) == 0 &&
+      header.version == kFileVersion && header.check == key.check && header.size > 0 && header.size < (1u << 30)) {
+    std::vector<uint8_t> binary(header.size);
+    if (in.read(reinterpret_cast<char*>(binary.data()), static_cast<std::streamsize>(binary.size()))) {
+      return gl::GlProgram::FromBinary(name, header.format, binary);
     }
   }
+  return UnavailableError("no stored binary of " + name);
+}
+
+void ProgramCache::Store(const DiskKey& key, const gl::GlProgram& program) const {
+  if (key.path.empty()) return;
+  GLenum format = 0;
+  StatusOr<std::vector<uint8_t>> binary = program.Binary(&format);
+  if (!binary.ok()) return;  // the program still runs; it is compiled again next time
+  Header header{};
+  std::memcpy(header.magic, kMagic, 4);
+  header.version = kFileVersion;
+  header.format = format;
+  header.check = key.check;
+  header.size = binary->size();
+  // Written under a private name, then renamed: a reader never sees half a file.
+  const std::string temp = key.path + ".tmp" + std::to_string(getpid());
+  std::ofstream out(temp, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(&header), sizeof header);
+  out.write(reinterpret_cast<const char*>(binary->data()), static_cast<std::streamsize>(binary->size()));
+  out.close();
+  if (out) {
+    std::rename(temp.c_str(), key.path.c_str());
+  } else {
+    std::remove(temp.c_str());
+  }
+}
+
+StatusOr<gl::GlProgram> ProgramCache::Build(const std::string& name, const std::string& source) {
+  const DiskKey key = KeyOf(source);
+  StatusOr<gl::GlProgram> restored = Restore(name, key);
+  if (restored.ok()) return restored;
   GLPOOL_ASSIGN_OR_RETURN(gl::GlShader shader, gl::GlShader::CompileCompute(name, source));
   GLPOOL_ASSIGN_OR_RETURN(gl::GlProgram program, gl::GlProgram::Link(shader));
-  if (!path.empty()) {
-    GLenum format = 0;
-    StatusOr<std::vector<uint8_t>> binary = program.Binary(&format);
-    if (binary.ok()) {
-      Header header{};
-      std::memcpy(header.magic, kMagic, 4);
-      header.version = kFileVersion;
-      header.format = format;
-      header.check = check;
-      header.size = binary->size();
-      // Written under a private name, then renamed: a reader never sees half a file.
-      const std::string temp = path + ".tmp" + std::to_string(getpid());
-      std::ofstream out(temp, std::ios::binary);
-      out.write(reinterpret_cast<const char*>(&header), sizeof header);
-      out.write(reinterpret_cast<const char*>(binary->data()), static_cast<std::streamsize>(binary->size()));
-      out.close();
-      if (out) {
-        std::rename(temp.c_str(), path.c_str());
-      } else {
-        std::remove(temp.c_str());
-      }
-    }
-  }
+  Store(key, program);
   return program;
+}
+
+Status ProgramCache::Prepare(const std::vector<std::pair<std::string, std::string>>& programs) {
+  if (!parallel_compile_asked_ && GLAD_GL_KHR_parallel_shader_compile) {
+    // As many compiler threads as the driver will use.
+    GLPOOL_GL_CALL(glMaxShaderCompilerThreadsKHR(0xFFFFFFFFu));
+    parallel_compile_asked_ = true;
+  }
+  struct Pending {
+    const std::string* source;
+    DiskKey key;
+    gl::GlShader shader;
+    gl::GlProgram program;
+  };
+  std::vector<Pending> pending;
+  std::set<std::string> seen;
+  for (const auto& [name, source] : programs) {
+    if (programs_.count(source) || !seen.insert(source).second) continue;
+    const DiskKey key = KeyOf(source);
+    StatusOr<gl::GlProgram> restored = Restore(name, key);
+    if (restored.ok()) {
+      programs_.emplace(source, std::move(restored).value());
+      continue;
+    }
+    // A link asked for before its compile is checked runs when the compile
+    // is done (and fails if it failed: the compile's log is reported first).
+    GLPOOL_ASSIGN_OR_RETURN(gl::GlShader shader, gl::GlShader::StartCompute(name, source));
+    GLPOOL_ASSIGN_OR_RETURN(gl::GlProgram program, gl::GlProgram::StartLink(shader));
+    pending.push_back({&source, key, std::move(shader), std::move(program)});
+  }
+  for (Pending& p : pending) {
+    GLPOOL_RETURN_IF_ERROR(p.shader.CheckCompiled());
+    GLPOOL_RETURN_IF_ERROR(p.program.FinishLink(p.shader));
+    Store(p.key, p.program);
+    programs_.emplace(*p.source, std::move(p.program));
+  }
+  return Status::Ok();
 }
 
 StatusOr<const gl::GlProgram*> ProgramCache::Get(const std::string& name, const std::string& source) {

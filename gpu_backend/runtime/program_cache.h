@@ -28,10 +28,24 @@ class ProgramCache {
   // The program for `source`, compiling and linking it on first use; `name`
   // (e.g. "shaders/conv.comp") appears in compile errors.
   StatusOr<const gl::GlProgram*> Get(const std::string& name, const std::string& source);
+  // Makes every program of `programs` (name, source) that is not made yet:
+  // restored from the disk cache where it can be, else compiled, with every
+  // compile and link asked of the driver before the first is waited for, so
+  // a driver with GL_KHR_parallel_shader_compile runs them on its threads.
+  // Get then finds them. The first failure is returned, in `programs` order.
+  Status Prepare(const std::vector<std::pair<std::string, std::string>>& programs);
   size_t size() const { return programs_.size(); }
 
  private:
+  struct DiskKey {
+    std::string path;  // empty: no disk cache
+    uint64_t check = 0;
+  };
+  DiskKey KeyOf(const std::string& source) const;
+  StatusOr<gl::GlProgram> Restore(const std::string& name, const DiskKey& key) const;
+  void Store(const DiskKey& key, const gl::GlProgram& program) const;
   StatusOr<gl::GlProgram> Build(const std::string& name, const std::string& source);
+  bool parallel_compile_asked_ = false;
   std::map<std::string, gl::GlProgram> programs_;
   std::string binary_dir_;
   std::string driver_;  // vendor, renderer, version: part of every key
