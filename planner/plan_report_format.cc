@@ -79,6 +79,8 @@ std::string Certificate(const PlanSection& section) {
 
 std::string SectionTable(const char* title, const PlanSection& section, uint64_t naive) {
   std::string out = Format("%s (lower bound %.2f MB)\n", title, Mb(section.lower_bound_bytes));
+  // A strategy of one kind only (EXACT plans offsets): nothing ran here.
+  if (section.strategies.empty()) return out + "  no plan: the strategy asked for does not plan this kind of pool\n";
   out += Format("  %-20s %10s %8s %8s %8s %9s  %s\n", "strategy", "total MB", "% naive", "x bound",
                 "objects", "ms", "verified");
   for (const StrategyRow& row : section.strategies) {
