@@ -57,6 +57,9 @@ StatusOr<GlInfo> QueryGlInfo() {
   GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &info.max_shared_memory_bytes));
   info.timer_queries = GLAD_GL_EXT_disjoint_timer_query != 0;
   info.parallel_shader_compile = GLAD_GL_KHR_parallel_shader_compile != 0;
+  if (GLAD_GL_EXT_texture_buffer || GLAD_GL_OES_texture_buffer) {
+    GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_TEXTURE_BUFFER_SIZE, &info.max_texture_buffer_texels));
+  }
   return info;
 }
 

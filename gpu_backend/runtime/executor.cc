@@ -33,6 +33,9 @@ Status Executor::State::BuildTasks() {
   GLPOOL_ASSIGN_OR_RETURN(uniform_weights, gl::QueryUniformWeightLimits());
   const char* weights_in_buffers = std::getenv("GLPOOL_WEIGHTS_IN_BUFFERS");
   weights_in_textures = !(weights_in_buffers && std::string(weights_in_buffers) == "1");
+  const char* weights_in_2d = std::getenv("GLPOOL_WEIGHTS_IN_2D_TEXTURES");
+  weights_in_2d_textures = weights_in_2d && std::string(weights_in_2d) == "1";
+  if (!gl::GlBufferTexture::Supported(&texture_buffer_directive)) texture_buffer_directive.clear();
   // Variadic nodes wider than this context binds become trees here, before
   // compile, so the partial results are tensors the planner places.
   GLPOOL_RETURN_IF_ERROR(CheckNamedPools(options.pools));
@@ -143,13 +146,16 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
     const WeightObject& object = task.weights.at(w);
     switch (object.home) {
       case WeightHome::kUniformBlock:
-        weights->push_back({name, ubo++, object.vec4s, false});
+        weights->push_back({name, ubo++, object.vec4s, false, ""});
+        break;
+      case WeightHome::kTextureBuffer:
+        weights->push_back({name, texture_unit++, 0, false, texture_buffer_directive});
         break;
       case WeightHome::kTexture:
-        weights->push_back({name, texture_unit++, 0, true});
+        weights->push_back({name, texture_unit++, 0, true, ""});
         break;
       case WeightHome::kStorageBuffer:
-        weights->push_back({name, ssbo++, 0, false});
+        weights->push_back({name, ssbo++, 0, false, ""});
         break;
     }
   }
@@ -222,6 +228,9 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
     switch (object.home) {
       case WeightHome::kUniformBlock:
         GLPOOL_RETURN_IF_ERROR(buffers[object.index].BindUniformToIndex(weights[w].binding));
+        break;
+      case WeightHome::kTextureBuffer:
+        GLPOOL_RETURN_IF_ERROR(buffer_textures[object.index].BindAsSampler(weights[w].binding));
         break;
       case WeightHome::kTexture:
         GLPOOL_RETURN_IF_ERROR(textures[object.index].BindAsSampler(weights[w].binding));

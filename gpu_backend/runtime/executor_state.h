@@ -17,6 +17,7 @@
 
 #include "gpu_backend/compile/compile.h"
 #include "gpu_backend/gl/gl_buffer.h"
+#include "gpu_backend/gl/gl_buffer_texture.h"
 #include "gpu_backend/gl/gl_info.h"
 #include "gpu_backend/gl/gl_shader.h"
 #include "gpu_backend/gl/gl_sync.h"
@@ -30,13 +31,16 @@
 namespace glpool {
 
 // Where a kernel's weights live (shader_assembly.h WeightBinding): a
-// uniform block when they fit one, else a texture, else (beyond a texture's
-// extent) a storage buffer.
-enum class WeightHome { kUniformBlock, kTexture, kStorageBuffer };
+// uniform block when they fit one, else a texture buffer where the context
+// has them, else a 2D texture, else (beyond a texture's extent) a storage
+// buffer.
+enum class WeightHome { kUniformBlock, kTextureBuffer, kTexture, kStorageBuffer };
 
 struct WeightObject {
   WeightHome home = WeightHome::kStorageBuffer;
-  size_t index = 0;  // into State::textures for kTexture, else State::buffers
+  // Into State::buffer_textures for kTextureBuffer, State::textures for
+  // kTexture, else State::buffers.
+  size_t index = 0;
   uint32_t vec4s = 0;
 };
 
@@ -84,6 +88,11 @@ struct Executor::State {
   gl::GlInfo info;
   gl::UniformWeightLimits uniform_weights;  // weights that fit go in uniform blocks
   // Larger weights go in textures (WeightHome); GLPOOL_WEIGHTS_IN_BUFFERS=1
+  // keeps them in storage buffers and GLPOOL_WEIGHTS_IN_2D_TEXTURES=1 in 2D
+  // textures rather than texture buffers, to compare them on a device.
+  bool weights_in_2d_textures = false;
+  std::string texture_buffer_directive;  // the shaders' #extension line for samplerBuffer
+  std::vector<gl::GlBufferTexture> buffer_textures;
   // keeps them in storage buffers, to compare the two on a device.
   bool weights_in_textures = true;
   CompiledGraph compiled;

@@ -99,13 +99,24 @@ StatusOr<WeightObject> Executor::State::UploadWeights(const std::vector<float>& 
   object.vec4s = static_cast<uint32_t>(values.size() / 4);
   const uint64_t bytes = values.size() * sizeof(float);
   const uint64_t rows = (values.size() / 4 + kWeightTextureWidth - 1) / kWeightTextureWidth;
+  const bool texture_unit_free = *texture_units < static_cast<uint32_t>(info.max_compute_texture_units);
   if (bytes <= uniform_weights.max_block_bytes && *uniform_blocks < uniform_weights.max_blocks) {
     object.home = WeightHome::kUniformBlock;
     ++*uniform_blocks;
-  } else if (weights_in_textures && rows <= static_cast<uint64_t>(info.max_texture_size) &&
-             *texture_units < static_cast<uint32_t>(info.max_compute_texture_units)) {
+  } else if (weights_in_textures && !weights_in_2d_textures && !texture_buffer_directive.empty() &&
+             object.vec4s <= info.max_texture_buffer_texels && texture_unit_free) {
+    object.home = WeightHome::kTextureBuffer;
+    ++*texture_units;
+  } else if (weights_in_textures && rows <= static_cast<uint64_t>(info.max_texture_size) && texture_unit_free) {
     object.home = WeightHome::kTexture;
     ++*texture_units;
+  }
+  if (object.home == WeightHome::kTextureBuffer) {
+    GLPOOL_ASSIGN_OR_RETURN(gl::GlBufferTexture texture, gl::GlBufferTexture::Create(values));
+    memory.external_bytes += texture.bytes();
+    object.index = buffer_textures.size();
+    buffer_textures.push_back(std::move(texture));
+    return object;
   }
   if (object.home == WeightHome::kTexture) {
     const uint32_t width = static_cast<uint32_t>(std::min<uint64_t>(values.size() / 4, kWeightTextureWidth));

@@ -225,6 +225,12 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
     return InternalError("shader " + name + " must start with '#version 310 es'");
   }
   std::string text = "#version 310 es\n";
+  for (const WeightBinding& w : weights) {
+    if (!w.texture_buffer_directive.empty()) {
+      text += w.texture_buffer_directive + "\n";
+      break;
+    }
+  }
   for (const auto& [key, value] : defines) text += "#define " + key + " " + value + "\n";
   text += "precision highp float;\nprecision highp int;\n";
   text += kGroupIds;
@@ -237,6 +243,11 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
   // Kernels read weights only through NAME_load(i), whatever holds them.
   for (const WeightBinding& w : weights) {
     const std::string binding = std::to_string(w.binding);
+    if (!w.texture_buffer_directive.empty()) {
+      text += "layout(binding = " + binding + ") uniform highp samplerBuffer " + w.name + "_texture;\n";
+      text += "vec4 " + w.name + "_load(int i) { return texelFetch(" + w.name + "_texture, i); }\n";
+      continue;
+    }
     if (w.texture) {
       text += "layout(binding = " + binding + ") uniform highp sampler2D " + w.name + "_texture;\n";
       text += "vec4 " + w.name + "_load(int i) { return texelFetch(" + w.name + "_texture, ivec2(i & " +
@@ -269,7 +280,7 @@ StatusOr<std::string> AssembleRepresentative(const std::string& name, const std:
   for (const std::string& role : interface.outputs) tensors.push_back({role, true, storage, fp16, layout, binding++});
   std::vector<WeightBinding> weights;
   uint32_t weight_binding = storage == StorageKind::kBuffer ? binding : 0;
-  for (const std::string& weight : interface.weights) weights.push_back({weight, weight_binding++});
+  for (const std::string& weight : interface.weights) weights.push_back({weight, weight_binding++, 0, false, ""});
   return AssembleKernel(name, source, {}, tensors, weights);
 }
 

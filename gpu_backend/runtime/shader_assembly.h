@@ -54,6 +54,10 @@ struct WeightBinding {
   // and a branch per lane and component) but fetches texels as one vector
   // gather, so a 1x1 conv with 1.6 MB of weights ran several times faster.
   bool texture = false;
+  // Non-empty: the weights are a texture buffer of RGBA32F texels read with
+  // texelFetch(samplerBuffer, i) through texture unit `binding`, and this is
+  // the #extension line that lets a GLSL ES 3.10 shader name one.
+  std::string texture_buffer_directive;
 };
 
 // Texels per row of a weights texture (a power of two: the shader splits

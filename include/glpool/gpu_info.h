@@ -34,6 +34,7 @@ struct GlInfo {
   int64_t max_shared_memory_bytes = 0;
   bool timer_queries = false;             // GL_EXT_disjoint_timer_query
   bool parallel_shader_compile = false;   // GL_KHR_parallel_shader_compile: compiles on driver threads
+  int64_t max_texture_buffer_texels = 0;  // GL_EXT/OES_texture_buffer; 0 without
 };
 
 // Reads everything from the GLES 3.1 context current on this thread (it

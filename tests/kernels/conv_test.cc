@@ -31,9 +31,11 @@ TEST(ConvTest, PointwiseOddChannels) {
 }
 
 // Weights past a uniform block's 64 KB (llvmpipe's limit; 16 KB is GLES's
-// minimum) live in a texture read with texelFetch: more than 4096 vec4s, so
-// the index wraps onto a second texel row. GLPOOL_WEIGHTS_IN_BUFFERS=1 puts
-// them in a storage buffer instead; both must give the same bits.
+// minimum) live in a texture buffer read with texelFetch where the context
+// has them; GLPOOL_WEIGHTS_IN_2D_TEXTURES=1 puts them in a 2D texture (more
+// than 4096 vec4s, so the index wraps onto a second texel row) and
+// GLPOOL_WEIGHTS_IN_BUFFERS=1 in a storage buffer. All must give the same
+// bits.
 TEST(ConvTest, WeightsTooLargeForAUniformBlockComeFromATexture) {
   ConvSpec spec;
   spec.x = {1, 144, 5, 9};
@@ -42,8 +44,10 @@ TEST(ConvTest, WeightsTooLargeForAUniformBlockComeFromATexture) {
   const KernelCase c = Conv(spec);
   ExpectMatchesReference(c);
   ExecutorOptions options;
-  auto run = [&]() -> std::vector<float> {
+  auto run = [&](const char* variable) -> std::vector<float> {
+    if (variable != nullptr) setenv(variable, "1", 1);
     StatusOr<std::unique_ptr<Executor>> executor = Executor::Create(GraphOf(c), options);
+    if (variable != nullptr) unsetenv(variable);
     EXPECT_TRUE(executor.ok()) << executor.status().ToString();
     if (!executor.ok()) return {};
     auto out = (*executor)->Run(c.inputs);
@@ -51,12 +55,12 @@ TEST(ConvTest, WeightsTooLargeForAUniformBlockComeFromATexture) {
     return out.ok() ? out->begin()->second.ToFloats() : std::vector<float>{};
   };
   ASSERT_TRUE(CreateOnGpu(c, options).ok());
-  const std::vector<float> from_texture = run();
-  setenv("GLPOOL_WEIGHTS_IN_BUFFERS", "1", 1);
-  const std::vector<float> from_buffer = run();
-  unsetenv("GLPOOL_WEIGHTS_IN_BUFFERS");
-  ASSERT_FALSE(from_texture.empty());
-  EXPECT_EQ(from_texture, from_buffer);
+  const std::vector<float> from_default = run(nullptr);
+  const std::vector<float> from_2d_texture = run("GLPOOL_WEIGHTS_IN_2D_TEXTURES");
+  const std::vector<float> from_buffer = run("GLPOOL_WEIGHTS_IN_BUFFERS");
+  ASSERT_FALSE(from_default.empty());
+  EXPECT_EQ(from_default, from_2d_texture);
+  EXPECT_EQ(from_default, from_buffer);
 }
 
 TEST(ConvTest, GeneralStridesPadsDilation) {

@@ -1,0 +1,71 @@
+#include "gpu_backend/gl/gl_buffer_texture.h"
+
+#include <utility>
+
+#include "gpu_backend/gl/gl_call.h"
+#include "gpu_backend/gl/gl_counters.h"
+
+namespace glpool::gl {
+
+GlBufferTexture::~GlBufferTexture() { Release(); }
+
+GlBufferTexture::GlBufferTexture(GlBufferTexture&& other) noexcept
+    : buffer_(std::move(other.buffer_)), id_(std::exchange(other.id_, 0)) {}
+
+GlBufferTexture& GlBufferTexture::operator=(GlBufferTexture&& other) noexcept {
+  if (this != &other) {
+    Release();
+    buffer_ = std::move(other.buffer_);
+    id_ = std::exchange(other.id_, 0);
+  }
+  return *this;
+}
+
+void GlBufferTexture::Release() {
+  // The texture goes first: it refers to the buffer.
+  if (id_ != 0) {
+    glDeleteTextures(1, &id_);
+    CountGlObjectDeleted();
+  }
+  id_ = 0;
+}
+
+bool GlBufferTexture::Supported(std::string* directive) {
+  // A GLSL ES 3.10 shader names samplerBuffer only through an extension,
+  // even on a 3.2 context.
+  if (GLAD_GL_EXT_texture_buffer) {
+    *directive = "#extension GL_EXT_texture_buffer : require";
+    return true;
+  }
+  if (GLAD_GL_OES_texture_buffer) {
+    *directive = "#extension GL_OES_texture_buffer : require";
+    return true;
+  }
+  return false;
+}
+
+StatusOr<GlBufferTexture> GlBufferTexture::Create(const std::vector<float>& values) {
+  if (values.empty() || values.size() % 4 != 0) {
+    return InternalError("a buffer texture holds whole RGBA32F texels");
+  }
+  GlBufferTexture texture;
+  GLPOOL_ASSIGN_OR_RETURN(texture.buffer_, GlBuffer::CreateWithData(values.data(), values.size() * sizeof(float)));
+  GLPOOL_GL_CALL(glGenTextures(1, &texture.id_));
+  CountGlObjectCreated();
+  GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, texture.id_));
+  if (GLAD_GL_EXT_texture_buffer) {
+    GLPOOL_GL_CALL(glTexBufferEXT(GL_TEXTURE_BUFFER, GL_RGBA32F, texture.buffer_.id()));
+  } else {
+    GLPOOL_GL_CALL(glTexBufferOES(GL_TEXTURE_BUFFER, GL_RGBA32F, texture.buffer_.id()));
+  }
+  GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, 0));
+  return texture;
+}
+
+Status GlBufferTexture::BindAsSampler(GLuint unit) const {
+  GLPOOL_GL_CALL(glActiveTexture(GL_TEXTURE0 + unit));
+  GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, id_));
+  return Status::Ok();
+}
+
+}  // namespace glpool::gl
