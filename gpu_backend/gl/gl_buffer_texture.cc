@@ -62,6 +62,23 @@ StatusOr<GlBufferTexture> GlBufferTexture::Create(const std::vector<float>& valu
   return texture;
 }
 
+StatusOr<GlBufferTexture> GlBufferTexture::View(GLuint buffer, uint64_t offset, uint64_t bytes, bool half) {
+  GlBufferTexture texture;
+  GLPOOL_GL_CALL(glGenTextures(1, &texture.id_));
+  CountGlObjectCreated();
+  GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, texture.id_));
+  const GLenum format = half ? GL_RGBA16F : GL_RGBA32F;
+  const auto at = static_cast<GLintptr>(offset);
+  const auto size = static_cast<GLsizeiptr>(bytes);
+  if (GLAD_GL_EXT_texture_buffer) {
+    GLPOOL_GL_CALL(glTexBufferRangeEXT(GL_TEXTURE_BUFFER, format, buffer, at, size));
+  } else {
+    GLPOOL_GL_CALL(glTexBufferRangeOES(GL_TEXTURE_BUFFER, format, buffer, at, size));
+  }
+  GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, 0));
+  return texture;
+}
+
 Status GlBufferTexture::BindAsSampler(GLuint unit) const {
   GLPOOL_GL_CALL(glActiveTexture(GL_TEXTURE0 + unit));
   GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, id_));

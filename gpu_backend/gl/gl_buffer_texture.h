@@ -31,6 +31,9 @@ class GlBufferTexture {
   static bool Supported(std::string* directive);
   // `values` (a multiple of 4 floats) as RGBA32F texels.
   static StatusOr<GlBufferTexture> Create(const std::vector<float>& values);
+  // A texture over bytes [offset, offset + bytes) of a buffer it does not
+  // own (which must outlive it), as RGBA16F (`half`) or RGBA32F texels.
+  static StatusOr<GlBufferTexture> View(GLuint buffer, uint64_t offset, uint64_t bytes, bool half);
 
   uint64_t bytes() const { return buffer_.bytes(); }
   // Binds to texture unit `unit` for texelFetch through a samplerBuffer.
@@ -38,7 +41,7 @@ class GlBufferTexture {
 
  private:
   void Release();
-  GlBuffer buffer_;
+  GlBuffer buffer_;  // empty for a view
   GLuint id_ = 0;
 };
 

@@ -59,6 +59,7 @@ StatusOr<GlInfo> QueryGlInfo() {
   info.parallel_shader_compile = GLAD_GL_KHR_parallel_shader_compile != 0;
   if (GLAD_GL_EXT_texture_buffer || GLAD_GL_OES_texture_buffer) {
     GLPOOL_RETURN_IF_ERROR(GetInteger(GL_MAX_TEXTURE_BUFFER_SIZE, &info.max_texture_buffer_texels));
+    GLPOOL_RETURN_IF_ERROR(GetInteger(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &info.texture_buffer_offset_alignment));
   }
   return info;
 }

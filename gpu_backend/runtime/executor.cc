@@ -140,6 +140,20 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
     binding.binding = location.storage == StorageKind::kBuffer ? ssbo++ : image_unit++;
     bindings.push_back(binding);
   }
+  // Texture units: the weights' first, then views of buffer inputs while
+  // units last (an input past them is read from its storage buffer).
+  uint32_t view_unit = 0;
+  for (const WeightObject& object : task.weights) {
+    if (object.home == WeightHome::kTextureBuffer || object.home == WeightHome::kTexture) ++view_unit;
+  }
+  for (size_t i = 0; i < inputs; ++i) {
+    if (!input_views.count(task.roots[i]) ||
+        view_unit >= static_cast<uint32_t>(info.max_compute_texture_units)) {
+      continue;
+    }
+    bindings[i].texture_buffer_directive = texture_buffer_directive;
+    bindings[i].texture_unit = view_unit++;
+  }
   uint32_t ubo = 0, texture_unit = 0;
   for (size_t w = 0; w < task.plan.weights.size(); ++w) {
     const std::string& name = task.plan.weights[w].name;
@@ -163,6 +177,7 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
 }
 
 Status Executor::State::CompilePrograms() {
+  GLPOOL_RETURN_IF_ERROR(MakeInputViews());
   // Every task's program first, so the cache asks the driver for all the
   // compiles before waiting for one; then each task takes its own.
   std::vector<std::pair<std::string, std::string>> sources;  // (name, assembled), in task order
@@ -209,7 +224,9 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
       return InternalError("single-shader exclusivity broken: task " + task.plan.shader + " binds the object of " +
                            task.roots[i] + " twice");
     }
-    if (location.borrowed != 0) {
+    if (!bindings[i].texture_buffer_directive.empty()) {
+      GLPOOL_RETURN_IF_ERROR(input_views.at(task.roots[i]).BindAsSampler(bindings[i].texture_unit));
+    } else if (location.borrowed != 0) {
       GLPOOL_GL_CALL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, bindings[i].binding, location.borrowed));
     } else if (location.storage == StorageKind::kBuffer) {
       const GlBuffer& buffer = buffers[location.gl_object];
@@ -335,8 +352,10 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
     if (needs_barrier) {
       GLbitfield bits = 0;
       if (image_writes) bits |= GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
-      if (buffer_writes) bits |= GL_SHADER_STORAGE_BARRIER_BIT;
-      if (bits == 0) bits = GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
+      // Storage writes read back through texture-buffer views need the
+      // texture-fetch bit as well.
+      if (buffer_writes) bits |= GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT;
+      if (bits == 0) bits = GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT;
       GLPOOL_GL_CALL(glMemoryBarrier(bits));
       written.clear();
       read.clear();

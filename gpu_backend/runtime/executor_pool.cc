@@ -1,6 +1,7 @@
 // The executor's pool: the plan of the memory mode's strategy (checked
 // against the memory budget), the GL objects of the pool and the external
 // objects of graph inputs, outputs and constants.
+#include <cstdlib>
 #include <algorithm>
 #include <set>
 
@@ -318,6 +319,38 @@ Status Executor::State::CreateExternal(const std::string& root) {
     buffers.push_back(std::move(buffer));
   }
   locations[root] = location;
+  return Status::Ok();
+}
+
+Status Executor::State::MakeInputViews() {
+  input_views.clear();
+  const char* off = std::getenv("GLPOOL_BUFFER_READS_AS_SSBO");
+  // Dynamic mode makes its objects every run: no view could outlive one.
+  if ((off != nullptr && std::string(off) == "1") || texture_buffer_directive.empty() || is_dynamic()) {
+    return Status::Ok();
+  }
+  for (const TaskRuntime& task : tasks) {
+    if (task.cpu_node != nullptr) continue;
+    for (size_t i = 0; i < task.plan.inputs.size(); ++i) {
+      const std::string& root = task.roots[i];
+      const Location& location = locations.at(root);
+      // Pooled tensors only: an external buffer may be replaced by the
+      // caller's (BorrowBuffer) after the programs are made.
+      if (location.storage != StorageKind::kBuffer || location.pool_object < 0 || input_views.count(root)) continue;
+      const bool half = StoresHalf(root);
+      const uint64_t offset = location.arena ? location.offset : 0;
+      const uint64_t bytes = location.arena ? location.size : buffers[location.gl_object].bytes();
+      const uint64_t texel_bytes = half ? 8 : 16;
+      const bool aligned = info.texture_buffer_offset_alignment > 0 &&
+                           offset % static_cast<uint64_t>(info.texture_buffer_offset_alignment) == 0;
+      if (!aligned || bytes % texel_bytes != 0 || bytes / texel_bytes > static_cast<uint64_t>(info.max_texture_buffer_texels)) {
+        continue;
+      }
+      GLPOOL_ASSIGN_OR_RETURN(gl::GlBufferTexture view,
+                              gl::GlBufferTexture::View(buffers[location.gl_object].id(), offset, bytes, half));
+      input_views.emplace(root, std::move(view));
+    }
+  }
   return Status::Ok();
 }
 

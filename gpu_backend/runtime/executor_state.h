@@ -100,6 +100,10 @@ struct Executor::State {
   std::vector<TaskInfo> task_infos;
   std::vector<gl::GlBuffer> buffers;
   std::vector<gl::GlTexture> textures;
+  // Texture-buffer views of pooled buffer tensors that tasks read, by root
+  // (MakeInputViews); declared after `buffers`, so destroyed before them.
+  // GLPOOL_BUFFER_READS_AS_SSBO=1 makes none: every read is a storage load.
+  std::map<std::string, gl::GlBufferTexture> input_views;
   std::map<std::string, Location> locations;      // by root tensor name
   std::vector<PoolObject> pool;
   std::vector<PlacedTensor> pooled;
@@ -159,6 +163,7 @@ struct Executor::State {
   // executor.cc
   Status BuildTasks();
   void CountPartition(const TaskRuntime& task, const TaskInfo& info);
+  Status MakeInputViews();
   Status CompilePrograms();
   StatusOr<std::vector<TensorBinding>> Bindings(const TaskRuntime& task, std::vector<WeightBinding>* weights) const;
   Status BindTask(const TaskRuntime& task) const;

@@ -131,7 +131,13 @@ std::string TensorPreamble(const TensorBinding& t) {
          "ivec4(0, 1, 2, 3), ivec4(" + r + "_C))); }\n";
   }
   const std::string binding = std::to_string(t.binding);
-  if (t.storage == StorageKind::kBuffer) {
+  if (t.storage == StorageKind::kBuffer && !t.texture_buffer_directive.empty()) {
+    // A view as RGBA16F or RGBA32F texels: fp16's packed halves are the
+    // same bytes, so texelFetch returns the vec4 either way.
+    s += "layout(binding = " + std::to_string(t.texture_unit) + ") uniform highp samplerBuffer " + r + "_texels;\n";
+    s += "vec4 " + r + "_load(int x, int y, int s) { return texelFetch(" + r + "_texels, (s * " + r + "_ROWS + y) * " +
+         r + "_W + x); }\n";
+  } else if (t.storage == StorageKind::kBuffer) {
     const std::string element = t.fp16 ? "uvec2" : "vec4";
     s += "layout(std430, binding = " + binding + ") " + access + " restrict buffer " + r + "_block { " + element +
          " texels[]; } " + r + "_buffer;\n";
@@ -225,12 +231,14 @@ StatusOr<std::string> AssembleKernel(const std::string& name, const std::string&
     return InternalError("shader " + name + " must start with '#version 310 es'");
   }
   std::string text = "#version 310 es\n";
+  std::string directive;
   for (const WeightBinding& w : weights) {
-    if (!w.texture_buffer_directive.empty()) {
-      text += w.texture_buffer_directive + "\n";
-      break;
-    }
+    if (!w.texture_buffer_directive.empty()) directive = w.texture_buffer_directive;
   }
+  for (const TensorBinding& t : tensors) {
+    if (!t.texture_buffer_directive.empty()) directive = t.texture_buffer_directive;
+  }
+  if (!directive.empty()) text += directive + "\n";
   for (const auto& [key, value] : defines) text += "#define " + key + " " + value + "\n";
   text += "precision highp float;\nprecision highp int;\n";
   text += kGroupIds;
@@ -276,8 +284,8 @@ StatusOr<std::string> AssembleRepresentative(const std::string& name, const std:
   const Phwc4Layout layout{1, 5, 7, 13};
   std::vector<TensorBinding> tensors;
   uint32_t binding = 0;
-  for (const std::string& role : interface.inputs) tensors.push_back({role, false, storage, fp16, layout, binding++});
-  for (const std::string& role : interface.outputs) tensors.push_back({role, true, storage, fp16, layout, binding++});
+  for (const std::string& role : interface.inputs) tensors.push_back({role, false, storage, fp16, layout, binding++, "", 0});
+  for (const std::string& role : interface.outputs) tensors.push_back({role, true, storage, fp16, layout, binding++, "", 0});
   std::vector<WeightBinding> weights;
   uint32_t weight_binding = storage == StorageKind::kBuffer ? binding : 0;
   for (const std::string& weight : interface.weights) weights.push_back({weight, weight_binding++, 0, false, ""});

@@ -35,6 +35,7 @@ struct GlInfo {
   bool timer_queries = false;             // GL_EXT_disjoint_timer_query
   bool parallel_shader_compile = false;   // GL_KHR_parallel_shader_compile: compiles on driver threads
   int64_t max_texture_buffer_texels = 0;  // GL_EXT/OES_texture_buffer; 0 without
+  int64_t texture_buffer_offset_alignment = 0;  // bytes; a view's offset is a multiple
 };
 
 // Reads everything from the GLES 3.1 context current on this thread (it
