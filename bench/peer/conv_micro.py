@@ -92,7 +92,9 @@ def main():
     parser.add_argument('--work', required=True)
     parser.add_argument('--out', required=True)
     parser.add_argument('--runs', type=int, default=5)
-    # As in vs_onnxruntime.py: textures are llvmpipe's fast path.
+    # Textures: the conv's input is a graph input, which a buffer session
+    # reads with storage loads (only pooled tensors get texture-buffer
+    # views), one lane at a time on llvmpipe; an image load is one gather.
     parser.add_argument('--objects', default='textures', choices=['textures', 'buffers', 'arena'])
     args = parser.parse_args()
     total, cores, lanes, pipes, clock, model = peak()
