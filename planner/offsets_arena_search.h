@@ -67,22 +67,11 @@ enum class SearchOutcome { kFound, kInfeasible, kTimedOut };
 // next and its limit. A call cut off by its deadline
 // leaves the attempt it was in, so the next call goes on there, not at the
 // first attempt: a search run in slices (EXACT's probes) loses at most its
-// unfinished attempt each time. The canonical search loses nothing: each
-// attempt keeps the branch it stopped in (by limit or deadline), and goes
-// straight back down it when its turn comes again.
+// unfinished attempt each time. (The canonical search loses nothing:
+// CanonicalProgress, offsets_canonical_search.h.)
 struct SearchProgress {
   uint64_t limit = 0;  // 0: not started
   size_t attempt = 0;
-  // Canonical search only.
-  struct Step {       // per open frame of a stopped attempt, root first:
-    uint32_t choice = 0;  // the candidate it was trying
-    uint32_t part = 0;    // the independent part it was in
-  };
-  struct Branch {
-    std::vector<Step> path;  // where the attempt stopped (empty: at the start)
-    uint64_t nodes = 0;      // nodes it has used, over all rounds
-  };
-  std::vector<Branch> branches;  // per attempt
 };
 
 class ArenaSearch {

@@ -87,7 +87,7 @@ void CanonicalSearch::Rank(const std::vector<uint32_t>& tensors) {
 
 SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::time_point deadline,
                                      uint64_t node_cap, std::vector<uint64_t>* offsets,
-                                     SearchProgress* progress) {
+                                     CanonicalProgress* progress) {
   nodes_ = 0;
   visits_ = 0;
   timed_out_ = false;
@@ -109,8 +109,8 @@ SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::t
   }
   solution_.assign(records_.size(), 0);
 
-  SearchProgress fresh;
-  SearchProgress& at = progress != nullptr ? *progress : fresh;
+  CanonicalProgress fresh;
+  CanonicalProgress& at = progress != nullptr ? *progress : fresh;
   if (at.limit == 0) {
     at.limit = 2 * std::max<uint64_t>(tensors_.size(), 1);
     at.attempt = 0;
@@ -121,7 +121,7 @@ SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::t
       if (nodes_ >= node_cap) return SearchOutcome::kTimedOut;
       // Each ranking's search goes on where it stopped, with what this
       // round's limit leaves it.
-      SearchProgress::Branch& branch = at.branches[at.attempt];
+      CanonicalProgress::Branch& branch = at.branches[at.attempt];
       if (branch.nodes >= at.limit) continue;
       const uint64_t quota = at.limit - branch.nodes;
       nodes_left_ = std::min(quota, node_cap - nodes_);
@@ -130,7 +130,7 @@ SearchOutcome CanonicalSearch::Solve(const std::vector<uint64_t>& caps, Clock::t
       replay_ = branch.path;
       replay_pos_ = replay_.empty() ? 0 : 1;  // step 0 is the root's
       const uint32_t resume_part = replay_.empty() ? 0 : replay_[0].part;
-      path_.assign(1, SearchProgress::Step{});
+      path_.assign(1, CanonicalProgress::Step{});
       aborted_ = false;
       offset_.assign(records_.size(), 0);
       placed_.assign(records_.size(), 0);

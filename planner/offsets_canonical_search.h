@@ -29,7 +29,7 @@
 //    on the load left in it), run in turns with node quotas doubling each
 //    round, as one ranking can be lost in a subtree another avoids. A search
 //    that exhausts its tree proves infeasibility. Each goes on where it
-//    stopped, across rounds and across calls (SearchProgress): it keeps the
+//    stopped, across rounds and across calls (CanonicalProgress): it keeps the
 //    branch it was in, and walks straight back down it (the search is
 //    deterministic, and every candidate before the one on the branch was
 //    refuted), so quotas and EXACT's time slices cost a walk down, not a
@@ -57,6 +57,21 @@ namespace glpool {
 // quadratic overlap lists).
 inline constexpr size_t kMaxCanonicalTensors = 4096;
 
+// SearchProgress with each attempt's branch: an attempt stopped by its limit
+// or the deadline keeps where it stopped, and goes straight back down it
+// when its turn comes again, so slicing a search loses nothing.
+struct CanonicalProgress : SearchProgress {
+  struct Step {           // per open frame of a stopped attempt, root first:
+    uint32_t choice = 0;  // the candidate it was trying
+    uint32_t part = 0;    // the independent part it was in
+  };
+  struct Branch {
+    std::vector<Step> path;  // where the attempt stopped (empty: at the start)
+    uint64_t nodes = 0;      // nodes it has used, over all rounds
+  };
+  std::vector<Branch> branches;  // per attempt
+};
+
 class CanonicalSearch {
  public:
   using Clock = PlannerClock;  // planner/budget.h: CPU time
@@ -70,7 +85,7 @@ class CanonicalSearch {
   // earlier calls with the same caps (attempt = ranking of the round).
   SearchOutcome Solve(const std::vector<uint64_t>& caps, Clock::time_point deadline,
                       uint64_t node_cap, std::vector<uint64_t>* offsets,
-                      SearchProgress* progress = nullptr);
+                      CanonicalProgress* progress = nullptr);
 
   uint64_t nodes() const { return nodes_; }
 
@@ -135,12 +150,12 @@ class CanonicalSearch {
   std::vector<Undo> lowest_undo_;        // (tensor, lowest offset before a placement)
   std::vector<Undo> floor_undo_;         // (section, floor before a placement)
   std::vector<uint64_t> solution_;
-  // Resuming an attempt cut off by the deadline (SearchProgress::path):
-  std::vector<SearchProgress::Step> path_;      // the open frames' steps, root first
-  std::vector<SearchProgress::Step> replay_;    // a cut-off path to walk back down
+  // Resuming an attempt cut off by the deadline (CanonicalProgress::Branch::path):
+  std::vector<CanonicalProgress::Step> path_;      // the open frames' steps, root first
+  std::vector<CanonicalProgress::Step> replay_;    // a cut-off path to walk back down
   size_t replay_pos_ = 0;                       // next step of replay_ to take
   bool replay_paused_ = false;                  // re-solving parts before the cut one
-  std::vector<SearchProgress::Step> cut_path_;  // the path when the deadline struck
+  std::vector<CanonicalProgress::Step> cut_path_;  // the path when the deadline struck
   Clock::time_point deadline_;
   uint64_t nodes_ = 0;   // new frames (frames redone going back are not counted)
   uint64_t visits_ = 0;  // all frames: paces the deadline checks

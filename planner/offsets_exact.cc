@@ -132,7 +132,8 @@ class Prober {
 
  private:
   struct Progress {
-    SearchProgress skyline, canonical;
+    SearchProgress skyline;
+    CanonicalProgress canonical;
   };
   const OffsetProblem& problem_;
   ArenaSearch skyline_;

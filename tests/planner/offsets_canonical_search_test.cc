@@ -76,7 +76,8 @@ TEST(CanonicalSearchTest, ResumedInSlicesDecidesLikeOneCall) {
           capacity == optimum ? SearchOutcome::kFound : SearchOutcome::kInfeasible;
       CanonicalSearch canonical(records);
       ArenaSearch skyline(records);
-      SearchProgress canonical_progress, skyline_progress;
+      CanonicalProgress canonical_progress;
+      SearchProgress skyline_progress;
       std::vector<uint64_t> offsets;
       SearchOutcome outcome = SearchOutcome::kTimedOut;
       int calls = 0;
@@ -137,7 +138,7 @@ TEST(CanonicalSearchTest, SlicedToTwoNodesFindsWhatOneCallFinds) {
     ASSERT_NE(expected, SearchOutcome::kTimedOut);
     const uint64_t one_call_nodes = search.nodes();
 
-    SearchProgress progress;
+    CanonicalProgress progress;
     std::vector<uint64_t> sliced;
     SearchOutcome outcome = SearchOutcome::kTimedOut;
     uint64_t calls = 0, sliced_nodes = 0;
