@@ -48,17 +48,10 @@ StatusOr<GlBufferTexture> GlBufferTexture::Create(const std::vector<float>& valu
   if (values.empty() || values.size() % 4 != 0) {
     return InternalError("a buffer texture holds whole RGBA32F texels");
   }
-  GlBufferTexture texture;
-  GLPOOL_ASSIGN_OR_RETURN(texture.buffer_, GlBuffer::CreateWithData(values.data(), values.size() * sizeof(float)));
-  GLPOOL_GL_CALL(glGenTextures(1, &texture.id_));
-  CountGlObjectCreated();
-  GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, texture.id_));
-  if (GLAD_GL_EXT_texture_buffer) {
-    GLPOOL_GL_CALL(glTexBufferEXT(GL_TEXTURE_BUFFER, GL_RGBA32F, texture.buffer_.id()));
-  } else {
-    GLPOOL_GL_CALL(glTexBufferOES(GL_TEXTURE_BUFFER, GL_RGBA32F, texture.buffer_.id()));
-  }
-  GLPOOL_GL_CALL(glBindTexture(GL_TEXTURE_BUFFER, 0));
+  GLPOOL_ASSIGN_OR_RETURN(GlBuffer buffer, GlBuffer::CreateWithData(values.data(), values.size() * sizeof(float)));
+  // A view of the whole buffer, which it then owns.
+  GLPOOL_ASSIGN_OR_RETURN(GlBufferTexture texture, View(buffer.id(), 0, buffer.bytes(), false));
+  texture.buffer_ = std::move(buffer);
   return texture;
 }
 

@@ -27,9 +27,9 @@ class GlBufferTexture {
 
   // Whether the current context has texture buffers a `#version 310 es`
   // shader can enable; `directive` gets the #extension line to put after
-  // the #version line ("" where none is needed).
+  // the #version line.
   static bool Supported(std::string* directive);
-  // `values` (a multiple of 4 floats) as RGBA32F texels.
+  // `values` (a multiple of 4 floats) as RGBA32F texels in a buffer of its own.
   static StatusOr<GlBufferTexture> Create(const std::vector<float>& values);
   // A texture over bytes [offset, offset + bytes) of a buffer it does not
   // own (which must outlive it), as RGBA16F (`half`) or RGBA32F texels.
