@@ -111,16 +111,6 @@ void ProgramCache::Store(const DiskKey& key, const gl::GlProgram& program) const
   }
 }
 
-StatusOr<gl::GlProgram> ProgramCache::Build(const std::string& name, const std::string& source) {
-  const DiskKey key = KeyOf(source);
-  StatusOr<gl::GlProgram> restored = Restore(name, key);
-  if (restored.ok()) return restored;
-  GLPOOL_ASSIGN_OR_RETURN(gl::GlShader shader, gl::GlShader::CompileCompute(name, source));
-  GLPOOL_ASSIGN_OR_RETURN(gl::GlProgram program, gl::GlProgram::Link(shader));
-  Store(key, program);
-  return program;
-}
-
 Status ProgramCache::Prepare(const std::vector<std::pair<std::string, std::string>>& programs) {
   if (!parallel_compile_asked_ && GLAD_GL_KHR_parallel_shader_compile) {
     // As many compiler threads as the driver will use.
@@ -137,6 +127,10 @@ Status ProgramCache::Prepare(const std::vector<std::pair<std::string, std::strin
   std::set<std::string> seen;
   for (const auto& [name, source] : programs) {
     if (programs_.count(source) || !seen.insert(source).second) continue;
+    // GLPOOL_DUMP_SHADERS=1 prints every assembled kernel once, for debugging.
+    if (const char* dump = std::getenv("GLPOOL_DUMP_SHADERS"); dump != nullptr && *dump == '1') {
+      std::cerr << "// ---- " << name << "\n" << source << "\n";
+    }
     const DiskKey key = KeyOf(source);
     StatusOr<gl::GlProgram> restored = Restore(name, key);
     if (restored.ok()) {
@@ -159,16 +153,8 @@ Status ProgramCache::Prepare(const std::vector<std::pair<std::string, std::strin
 }
 
 StatusOr<const gl::GlProgram*> ProgramCache::Get(const std::string& name, const std::string& source) {
-  auto it = programs_.find(source);
-  if (it == programs_.end()) {
-    // GLPOOL_DUMP_SHADERS=1 prints every assembled kernel once, for debugging.
-    if (const char* dump = std::getenv("GLPOOL_DUMP_SHADERS"); dump != nullptr && *dump == '1') {
-      std::cerr << "// ---- " << name << "\n" << source << "\n";
-    }
-    GLPOOL_ASSIGN_OR_RETURN(gl::GlProgram program, Build(name, source));
-    it = programs_.emplace(source, std::move(program)).first;
-  }
-  return &it->second;
+  if (!programs_.count(source)) GLPOOL_RETURN_IF_ERROR(Prepare({{name, source}}));
+  return &programs_.at(source);
 }
 
 }  // namespace glpool

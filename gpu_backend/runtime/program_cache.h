@@ -44,7 +44,6 @@ class ProgramCache {
   DiskKey KeyOf(const std::string& source) const;
   StatusOr<gl::GlProgram> Restore(const std::string& name, const DiskKey& key) const;
   void Store(const DiskKey& key, const gl::GlProgram& program) const;
-  StatusOr<gl::GlProgram> Build(const std::string& name, const std::string& source);
   bool parallel_compile_asked_ = false;
   std::map<std::string, gl::GlProgram> programs_;
   std::string binary_dir_;
