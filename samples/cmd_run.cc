@@ -492,7 +492,7 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_flag("--json", flags->json, "Print one JSON object");
   command->add_flag("--no-cpu-fallback", flags->no_cpu_fallback,
                     "Fail on a node with no GPU kernel instead of running it on the CPU reference");
-  command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU): wall time with a glFinish after each task, or, once a run has shown the driver's timer queries see compute work (a real GPU; use --repeat 2 or more), GPU time without the waits")
+  command->add_option("--profile", flags->profile, "List the N slowest tasks of the last run (GPU): wall time with a glFinish after each task, or, once a run has shown the driver's timestamp queries see compute work (use --repeat 2 or more), GPU time without the waits")
       ->check(CLI::NonNegativeNumber);
   command->add_option("--mask-png", flags->mask_png,
                       "Write the (first) output, if shaped Nx1xHxW with values in [0, 1], as a grayscale PNG");

@@ -28,13 +28,23 @@ using gl::GlBuffer;
 using gl::GlProgram;
 using gl::GlTexture;
 
+namespace {
+
+// A comparison switch from the environment (NAME=1), for measuring one
+// storage choice against another on a device.
+bool SwitchedOn(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::string(value) == "1";
+}
+
+}  // namespace
+
 Status Executor::State::BuildTasks() {
   GLPOOL_ASSIGN_OR_RETURN(info, gl::QueryGlInfo());
   GLPOOL_ASSIGN_OR_RETURN(uniform_weights, gl::QueryUniformWeightLimits());
-  const char* weights_in_buffers = std::getenv("GLPOOL_WEIGHTS_IN_BUFFERS");
-  weights_in_textures = !(weights_in_buffers && std::string(weights_in_buffers) == "1");
-  const char* weights_in_2d = std::getenv("GLPOOL_WEIGHTS_IN_2D_TEXTURES");
-  weights_in_2d_textures = weights_in_2d && std::string(weights_in_2d) == "1";
+  weights_in_textures = !SwitchedOn("GLPOOL_WEIGHTS_IN_BUFFERS");
+  weights_in_2d_textures = SwitchedOn("GLPOOL_WEIGHTS_IN_2D_TEXTURES");
+  buffer_reads_as_ssbo = SwitchedOn("GLPOOL_BUFFER_READS_AS_SSBO");
   if (!gl::GlBufferTexture::Supported(&texture_buffer_directive)) texture_buffer_directive.clear();
   // Variadic nodes wider than this context binds become trees here, before
   // compile, so the partial results are tensors the planner places.
@@ -140,20 +150,6 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
     binding.binding = location.storage == StorageKind::kBuffer ? ssbo++ : image_unit++;
     bindings.push_back(binding);
   }
-  // Texture units: the weights' first, then views of buffer inputs while
-  // units last (an input past them is read from its storage buffer).
-  uint32_t view_unit = 0;
-  for (const WeightObject& object : task.weights) {
-    if (object.home == WeightHome::kTextureBuffer || object.home == WeightHome::kTexture) ++view_unit;
-  }
-  for (size_t i = 0; i < inputs; ++i) {
-    if (!input_views.count(task.roots[i]) ||
-        view_unit >= static_cast<uint32_t>(info.max_compute_texture_units)) {
-      continue;
-    }
-    bindings[i].texture_buffer_directive = texture_buffer_directive;
-    bindings[i].texture_unit = view_unit++;
-  }
   uint32_t ubo = 0, texture_unit = 0;
   for (size_t w = 0; w < task.plan.weights.size(); ++w) {
     const std::string& name = task.plan.weights[w].name;
@@ -172,6 +168,16 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
         weights->push_back({name, ssbo++, 0, false, ""});
         break;
     }
+  }
+  // Texture units: the weights' first, then views of buffer inputs while
+  // units last (an input past them is read from its storage buffer).
+  for (size_t i = 0; i < inputs; ++i) {
+    if (!input_views.count(task.roots[i]) ||
+        texture_unit >= static_cast<uint32_t>(info.max_compute_texture_units)) {
+      continue;
+    }
+    bindings[i].texture_buffer_directive = texture_buffer_directive;
+    bindings[i].texture_unit = texture_unit++;
   }
   return bindings;
 }

@@ -170,8 +170,9 @@ class Executor {
   const std::vector<double>& task_ms() const;
   bool task_ms_from_gpu() const;
   // The same run's GPU time per task from timer queries (-1 for tasks run on
-  // the CPU); empty where the context has no GL_EXT_disjoint_timer_query or
-  // the GPU reported a disjoint event (clock change) during the run.
+  // the CPU); empty where the context has no GL_EXT_disjoint_timer_query
+  // with timestamps, its timestamps do not see compute work (no task a
+  // microsecond apart), or the GPU reported a disjoint event (clock change).
   const std::vector<double>& task_gpu_ms() const;
   void set_time_tasks(bool on);
 

@@ -1,7 +1,6 @@
 // The executor's pool: the plan of the memory mode's strategy (checked
 // against the memory budget), the GL objects of the pool and the external
 // objects of graph inputs, outputs and constants.
-#include <cstdlib>
 #include <algorithm>
 #include <set>
 
@@ -324,9 +323,8 @@ Status Executor::State::CreateExternal(const std::string& root) {
 
 Status Executor::State::MakeInputViews() {
   input_views.clear();
-  const char* off = std::getenv("GLPOOL_BUFFER_READS_AS_SSBO");
   // Dynamic mode makes its objects every run: no view could outlive one.
-  if ((off != nullptr && std::string(off) == "1") || texture_buffer_directive.empty() || is_dynamic()) {
+  if (buffer_reads_as_ssbo || texture_buffer_directive.empty() || is_dynamic()) {
     return Status::Ok();
   }
   for (const TaskRuntime& task : tasks) {

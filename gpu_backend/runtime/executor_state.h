@@ -102,8 +102,10 @@ struct Executor::State {
   std::vector<gl::GlTexture> textures;
   // Texture-buffer views of pooled buffer tensors that tasks read, by root
   // (MakeInputViews); declared after `buffers`, so destroyed before them.
-  // GLPOOL_BUFFER_READS_AS_SSBO=1 makes none: every read is a storage load.
+  // GLPOOL_BUFFER_READS_AS_SSBO=1 (buffer_reads_as_ssbo) makes none: every
+  // read is a storage load.
   std::map<std::string, gl::GlBufferTexture> input_views;
+  bool buffer_reads_as_ssbo = false;
   std::map<std::string, Location> locations;      // by root tensor name
   std::vector<PoolObject> pool;
   std::vector<PlacedTensor> pooled;
@@ -111,8 +113,8 @@ struct Executor::State {
   MemoryReport memory;
   PartitionReport partition;
   std::vector<double> task_ms;
-  // GPU-side times of the same run (timer queries), -1 for tasks run on the
-  // CPU; empty without GL_EXT_disjoint_timer_query or after a disjoint event.
+  // GPU-side times of the same run (timestamp queries), -1 for tasks run on
+  // the CPU; empty where there are none (Executor::task_gpu_ms).
   std::vector<double> task_gpu_ms;
   gl::GlTimerQueries task_queries;
   // Whether this context's timer queries see compute work; unknown until a

@@ -124,8 +124,8 @@ class GLPOOL_API Session {
   // Reshape's first visit): import, planning, uploads, shader compiles.
   const StartupReport& startup() const;
   // Per-task milliseconds of the last Run when SessionOptions::time_tasks
-  // (or set_time_tasks) is on, else empty. Where the context's timer queries
-  // see compute work (a real GPU) and an earlier timed run has shown it, GPU
+  // (or set_time_tasks) is on, else empty. Where the context's timestamp
+  // queries see compute work and an earlier timed run has shown it, GPU
   // time per task (task_ms_from_gpu(); tasks on the CPU reference keep wall
   // time). Otherwise wall time around each task with a glFinish after it,
   // which includes waiting for the driver and, on a real GPU, clocks that
@@ -134,8 +134,8 @@ class GLPOOL_API Session {
   bool task_ms_from_gpu() const;
   // The last timed run's GPU time per task from timer queries (-1 for a
   // task on the CPU reference); empty where the context lacks
-  // GL_EXT_disjoint_timer_query, its timers do not see compute work
-  // (llvmpipe), or the GPU reported a disjoint event.
+  // GL_EXT_disjoint_timer_query with timestamps, its timestamps do not see
+  // compute work, or the GPU reported a disjoint event.
   const std::vector<double>& task_gpu_ms() const;
   void set_time_tasks(bool on);
 

@@ -157,7 +157,7 @@ OverlayModel BuildOverlayModel(const Session& executor, const Timings& timings) 
     model.task_times.push_back(
         {tasks[i].node + " (" + tasks[i].op_type + (tasks[i].on_cpu ? ", on the CPU" : "") + ")", timings.task_ms[i]});
   }
-  model.task_time_source = timings.task_ms_from_gpu ? "GPU timer queries around each dispatch"
+  model.task_time_source = timings.task_ms_from_gpu ? "GPU timestamps between dispatches"
                                                     : "CPU-side: wall time around each dispatch, glFinish after it";
   model.gpu_run_ms = timings.gpu_run_ms;
   return model;

@@ -79,8 +79,8 @@ TEST(TaskTimes, CoverEveryTaskWhenAskedAndNoneOtherwise) {
   for (int run = 0; run < 2; ++run) {
     ASSERT_TRUE((*session)->Run({{"x", input}}).ok());
     ASSERT_EQ((*session)->task_ms().size(), tasks);
-    // GPU times exist only where the driver's timer queries see compute work
-    // (a real GPU; not llvmpipe): then one per task, -1 for CPU tasks.
+    // GPU times exist only where the driver's timestamp queries see compute
+    // work: then one per task, -1 for CPU tasks.
     const std::vector<double>& gpu_ms = (*session)->task_gpu_ms();
     if (run == 0) {
       EXPECT_FALSE((*session)->task_ms_from_gpu());
