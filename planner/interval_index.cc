@@ -25,6 +25,14 @@ IntervalIndex::IntervalIndex(const std::vector<ByteRecord>& records)
   nodes_.resize(4 * std::max<size_t>(1, tasks.size()));
 }
 
+void IntervalIndex::Clear() {
+  for (Node& node : nodes_) {
+    node.by_first.clear();
+    node.by_last.clear();
+    node.subtree = 0;
+  }
+}
+
 void IntervalIndex::Add(size_t record, uint64_t offset) {
   const uint32_t a = first_[record], b = last_[record];
   const ByteRange range{offset, offset + records_[record].size};

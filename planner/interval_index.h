@@ -38,6 +38,10 @@ class IntervalIndex {
   // Record `record` now occupies [offset, offset + its size).
   void Add(size_t record, uint64_t offset);
 
+  // Removes every added record (keeps the task positions and the lists'
+  // memory, so refilling costs no setup).
+  void Clear();
+
   // Appends to *out the byte ranges of the added records whose task ranges
   // overlap record `query`'s, each once, in no particular order.
   void Occupied(size_t query, std::vector<ByteRange>* out) const;

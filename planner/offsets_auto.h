@@ -2,10 +2,14 @@
 //  - GREEDY_BY_BREADTH, GREEDY_BY_SIZE and GREEDY_IN_ORDER always run (each
 //    near O(n log n)), so there is a plan whatever the budget and AUTO is
 //    never worse than the best greedy member (none wins on every set);
+//  - between the first and the other two, when the budget holds more than
+//    four times what the first took: PEAK_FIRST (planner/offsets_peak_first.h)
+//    with 3/4 of the time left beyond the other two's; a plan at the lower
+//    bound ends AUTO there (the other two could not beat it);
 //  - then, while the budget lasts: STRIP_PACKING (O(n s), cut off by the
 //    deadline); repair (planner/offsets_repair.h: re-packing the
-//    neighbourhood of the tensors at the top of each start plan, strip
-//    packing's and greedy by breadth's, a local search that only ever
+//    neighbourhood of the tensors at the top of each start plan, peak
+//    first's, strip packing's and greedy by breadth's, a local search that only ever
 //    lowers the arena) in slices that double, for 3/4 of the time left
 //    (repair from either start wins on some sets:
 //    bench/reports/planner_scale.md);

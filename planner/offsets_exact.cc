@@ -17,10 +17,6 @@ namespace {
 
 using Clock = PlannerClock;  // planner/budget.h: CPU time
 
-// Beyond this many (tensor, section) pairs (64 MiB of lists) the search is
-// not attempted: the incumbent comes back with the plain floor.
-constexpr uint64_t kMaxCoverSlots = uint64_t{1} << 23;
-
 // Per-tensor caps in units for an arena of `capacity` bytes; false if some
 // tensor alone is larger.
 bool CapsFor(const OffsetProblem& problem, uint64_t capacity, std::vector<uint64_t>* caps) {
@@ -79,17 +75,6 @@ class CapacityGrid {
   uint64_t step_ = 1;
   std::vector<uint64_t> residues_;
 };
-
-// The search keeps, per section, the tensors live there: one slot per
-// (tensor, section) pair.
-uint64_t CoverSlots(const std::vector<ByteRecord>& units) {
-  const TimeSections sections = BuildTimeSections(units);
-  uint64_t slots = 0;
-  for (size_t i = 0; i < units.size(); ++i) {
-    if (units[i].size != 0) slots += sections.last[i] - sections.first[i] + 1;
-  }
-  return slots;
-}
 
 // Node guard for each canonical-search call (the deadline is the real bound).
 constexpr uint64_t kCanonicalNodeGuard = uint64_t{1} << 40;

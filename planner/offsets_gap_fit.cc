@@ -35,6 +35,16 @@ uint64_t GapFitPacker::Place(size_t i) {
   return offsets_[i];
 }
 
+void GapFitPacker::Clear() {
+  placed_.Clear();
+  std::fill(offsets_.begin(), offsets_.end(), 0);
+}
+
+void GapFitPacker::PlaceAt(size_t i, uint64_t offset) {
+  offsets_[i] = records_[i].size == 0 ? 0 : offset;
+  if (records_[i].size != 0) placed_.Add(i, offset);
+}
+
 std::vector<uint64_t> GapFitInOrder(const std::vector<ByteRecord>& records,
                                     const std::vector<size_t>& order, const Deadline* deadline) {
   GapFitPacker packer(records);

@@ -32,6 +32,12 @@ class GapFitPacker {
   // Places record i (not placed before) and returns its offset.
   uint64_t Place(size_t i);
 
+  // Places record i (not placed before) at `offset`, chosen by the caller.
+  void PlaceAt(size_t i, uint64_t offset);
+
+  // Forgets every placement, to place the records again.
+  void Clear();
+
   // offsets()[i] is meaningful once i has been placed.
   const std::vector<uint64_t>& offsets() const { return offsets_; }
 

@@ -12,6 +12,7 @@
 #include "planner/offsets_greedy_by_size.h"
 #include "planner/offsets_greedy_in_order.h"
 #include "planner/offsets_objects_to_offsets.h"
+#include "planner/offsets_peak_first.h"
 #include "planner/offsets_problem.h"
 #include "planner/record_limits.h"
 #include "planner/offsets_strip_packing.h"
@@ -58,6 +59,11 @@ StatusOr<Planned> Run(const OffsetProblem& problem, OffsetStrategy strategy,
       return Planned{OffsetsGreedyByBreadth(problem.units), strategy, 0};
     case OffsetStrategy::kStripPacking:
       return Planned{OffsetsStripPacking(problem.units), strategy, 0};
+    case OffsetStrategy::kPeakFirst: {
+      // Searches, so it takes the budget; unset, AUTO's default.
+      const double seconds = budget ? *budget : DefaultAutoBudgetSeconds(problem.units.size());
+      return Planned{OffsetsPeakFirst(problem.units, Deadline(seconds)).offsets, strategy, 0};
+    }
     case OffsetStrategy::kObjectsToOffsets: {
       GLPOOL_ASSIGN_OR_RETURN(std::vector<uint64_t> offsets, OffsetsFromSharedObjects(problem.units));
       return Planned{std::move(offsets), strategy, 0};
@@ -104,6 +110,7 @@ const char* OffsetStrategyName(OffsetStrategy strategy) {
     case OffsetStrategy::kGreedyInOrder: return "greedy_in_order";
     case OffsetStrategy::kGreedyByBreadth: return "greedy_by_breadth";
     case OffsetStrategy::kStripPacking: return "strip_packing";
+    case OffsetStrategy::kPeakFirst: return "peak_first";
     case OffsetStrategy::kObjectsToOffsets: return "objects_to_offsets";
     case OffsetStrategy::kExact: return "exact";
     case OffsetStrategy::kAuto: return "auto";
@@ -127,7 +134,8 @@ const std::vector<OffsetStrategy>& AllOffsetStrategies() {
   static const std::vector<OffsetStrategy> kAll = {
       OffsetStrategy::kGreedyBySize,    OffsetStrategy::kGreedyInOrder,
       OffsetStrategy::kGreedyByBreadth, OffsetStrategy::kStripPacking,
-      OffsetStrategy::kObjectsToOffsets, OffsetStrategy::kExact,
+      OffsetStrategy::kPeakFirst,       OffsetStrategy::kObjectsToOffsets,
+      OffsetStrategy::kExact,
       OffsetStrategy::kAuto,
   };
   return kAll;

@@ -38,6 +38,7 @@ enum class OffsetStrategy {
   kGreedyInOrder,     // planner/offsets_greedy_in_order.h
   kGreedyByBreadth,   // planner/offsets_greedy_by_breadth.h
   kStripPacking,      // planner/offsets_strip_packing.h
+  kPeakFirst,         // planner/offsets_peak_first.h
   kObjectsToOffsets,  // planner/offsets_objects_to_offsets.h
   kExact,             // planner/offsets_exact.h
   kAuto,              // planner/offsets_auto.h
@@ -47,10 +48,10 @@ struct OffsetOptions {
   // Every offset is a multiple of this (>= 1); e.g. the device's
   // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, so glBindBufferRange accepts it.
   uint64_t alignment = 1;
-  // Budget in CPU seconds (planner/budget.h), >= 0, for EXACT's search and for AUTO (which
-  // searches only when the heuristics miss the lower bound). Unset: EXACT
-  // gets kDefaultExactBudgetSeconds, AUTO DefaultAutoBudgetSeconds(records)
-  // (planner/budget.h).
+  // Budget in CPU seconds (planner/budget.h), >= 0, for EXACT's search, PEAK_FIRST's and
+  // AUTO (which searches only when the heuristics miss the lower bound).
+  // Unset: EXACT gets kDefaultExactBudgetSeconds, PEAK_FIRST and AUTO
+  // DefaultAutoBudgetSeconds(records) (planner/budget.h).
   std::optional<double> budget_seconds;
 };
 
@@ -82,7 +83,7 @@ StatusOr<OffsetPlan> PlanOffsets(const std::vector<ByteRecord>& records, OffsetS
                                  const OffsetOptions& options);
 
 // "greedy_by_size", "greedy_in_order", "greedy_by_breadth", "strip_packing",
-// "objects_to_offsets", "exact", "auto".
+// "peak_first", "objects_to_offsets", "exact", "auto".
 const char* OffsetStrategyName(OffsetStrategy strategy);
 
 // The inverse of OffsetStrategyName, case-insensitive; InvalidArgument listing

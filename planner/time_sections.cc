@@ -47,4 +47,13 @@ std::vector<uint64_t> SectionLoads(const std::vector<ByteRecord>& records, const
   return load;
 }
 
+uint64_t CoverSlots(const std::vector<ByteRecord>& records) {
+  const TimeSections sections = BuildTimeSections(records);
+  uint64_t slots = 0;
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (records[i].size != 0) slots += sections.last[i] - sections.first[i] + 1;
+  }
+  return slots;
+}
+
 }  // namespace glpool

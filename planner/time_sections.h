@@ -31,4 +31,14 @@ TimeSections BuildTimeSections(const std::vector<ByteRecord>& records);
 // Sum of the sizes of the records live in each section (count entries).
 std::vector<uint64_t> SectionLoads(const std::vector<ByteRecord>& records, const TimeSections& sections);
 
+// (tensor, section) pairs of the records of non-zero size: the entries of
+// the per-section tensor lists the complete searches keep
+// (planner/offsets_arena_search.h, planner/offsets_canonical_search.h).
+uint64_t CoverSlots(const std::vector<ByteRecord>& records);
+
+// Beyond this many cover slots (64 MiB of lists) no complete search is
+// attempted (EXACT returns its incumbent, PEAK_FIRST leaves the cluster to
+// its fill).
+inline constexpr uint64_t kMaxCoverSlots = uint64_t{1} << 23;
+
 }  // namespace glpool

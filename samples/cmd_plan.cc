@@ -93,8 +93,9 @@ void AddPlanCommand(CLI::App& app, int& exit_code) {
                   "one strategy name (shared objects and/or offsets), or all")
       ->capture_default_str();
   cmd->add_option("--budget", flags->budget_seconds,
-                  "CPU seconds AUTO (shared objects and offsets) and EXACT may spend each, 0 to 3600 "
-                  "(default: AUTO 45 ms + 4.5 us per record, EXACT 10 s)")
+                  "CPU seconds AUTO (shared objects and offsets), PEAK_FIRST and EXACT may spend "
+                  "each, 0 to 3600 (default: AUTO and PEAK_FIRST 45 ms + 4.5 us per record, "
+                  "EXACT 10 s)")
       ->check(CLI::Range(0.0, 3600.0));
   cmd->add_option("--certify", flags->certify_seconds,
                   "CPU seconds, 0 to 3600, for a search that proves AUTO's shared-objects plan "

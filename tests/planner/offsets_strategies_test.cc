@@ -175,11 +175,11 @@ TEST(OffsetsStrategiesTest, ExactBeatsEveryHeuristic) {
 
 TEST(OffsetsStrategiesTest, NamesRoundTrip) {
   const std::vector<OffsetStrategy>& all = AllOffsetStrategies();
-  ASSERT_EQ(all.size(), 7u);
+  ASSERT_EQ(all.size(), 8u);
   EXPECT_EQ(all.back(), OffsetStrategy::kAuto);
   const std::vector<std::string> names = {"greedy_by_size",     "greedy_in_order", "greedy_by_breadth",
-                                          "strip_packing",      "objects_to_offsets", "exact",
-                                          "auto"};
+                                          "strip_packing",      "peak_first",      "objects_to_offsets",
+                                          "exact",              "auto"};
   std::set<std::string> seen;
   for (size_t k = 0; k < all.size(); ++k) {
     EXPECT_EQ(OffsetStrategyName(all[k]), names[k]);
