@@ -80,6 +80,32 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
 #elif BLOCK == 16
 #define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
+#elif BLOCK == 32
+#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15) \
+  F(16) F(17) F(18) F(19) F(20) F(21) F(22) F(23) F(24) F(25) F(26) F(27) F(28) F(29) F(30) F(31)
+#endif
+// FOR_COLS / FOR_ROWS: the block's columns and rows (the depthwise path).
+#if OUT_PIXELS == 1
+#define FOR_COLS(F) F(0)
+#elif OUT_PIXELS == 2
+#define FOR_COLS(F) F(0) F(1)
+#elif OUT_PIXELS == 4
+#define FOR_COLS(F) F(0) F(1) F(2) F(3)
+#elif OUT_PIXELS == 8
+#define FOR_COLS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
+#elif OUT_PIXELS == 16
+#define FOR_COLS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
+#endif
+#if OUT_ROWS == 1
+#define FOR_ROWS(F) F(0)
+#elif OUT_ROWS == 2
+#define FOR_ROWS(F) F(0) F(1)
+#elif OUT_ROWS == 4
+#define FOR_ROWS(F) F(0) F(1) F(2) F(3)
+#elif OUT_ROWS == 8
+#define FOR_ROWS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
+#elif OUT_ROWS == 16
+#define FOR_ROWS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
 #endif
 #if OUT_SLICES == 1
 #define FOR_SLICES(F) F(0)
@@ -124,12 +150,48 @@ void main() {
     FOR_PIXELS(LOAD_PIXEL)
     FOR_SLICES(ACCUMULATE_SLICE)
   }
+#elif MODE == 2
+  // Depthwise: output slice os0 reads input slice os0 alone. The block
+  // walks the input rows its OUT_ROWS output rows read, each once: a row's
+  // OUT_PIXELS columns (slid one tap at a time, as below) feed every output
+  // row whose window holds it. So a block of R rows loads R + KERNEL_H - 1
+  // input rows rather than R * KERNEL_H: loads, not products, bound it.
+  int y0 = y_first * STRIDE_Y - PAD_Y;
+  int s = os0;
+#define IN_ROWS ((OUT_ROWS - 1) * STRIDE_Y + (KERNEL_H - 1) * DILATION_Y + 1)
+#define LOAD_ROW_PIXEL(i) { \
+    int x = (x_first + (i)) * STRIDE_X - PAD_X + kx * DILATION_X; \
+    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + iy, s), bvec4(x >= 0 && x < in0_W)); }
+#if DILATION_X % STRIDE_X == 0 && DILATION_X / STRIDE_X < OUT_PIXELS
+#define ROW_SHIFT (DILATION_X / STRIDE_X)
+#define SHIFT_OR_LOAD_ROW_PIXEL(i) if ((i) + ROW_SHIFT < OUT_PIXELS) v[i] = v[min((i) + ROW_SHIFT, OUT_PIXELS - 1)]; else LOAD_ROW_PIXEL(i)
+#else
+#define ROW_SHIFT 0
+#endif
+#define DEPTHWISE_COL(i) acc[r * OUT_PIXELS + (i)] += v[i] * w;
+  // Output row r reads input row j through kernel row (j - r * STRIDE_Y) / DILATION_Y.
+#define DEPTHWISE_ROW(row) { const int r = row; int dy = j - r * STRIDE_Y; \
+    if (dy >= 0 && dy < KERNEL_H * DILATION_Y && dy % DILATION_Y == 0) { \
+      vec4 w = weights_load(os0 * TAPS + (dy / DILATION_Y) * KERNEL_W + kx); FOR_COLS(DEPTHWISE_COL) } }
+  for (int j = 0; j < IN_ROWS; ++j) {
+    int iy = y0 + j;
+    if (iy < 0 || iy >= in0_H) continue;  // padding rows add nothing
+    for (int kx = 0; kx < KERNEL_W; ++kx) {
+#if ROW_SHIFT > 0
+      if (kx > 0) {
+        FOR_COLS(SHIFT_OR_LOAD_ROW_PIXEL)
+      } else {
+        FOR_COLS(LOAD_ROW_PIXEL)
+      }
+#else
+      FOR_COLS(LOAD_ROW_PIXEL)
+#endif
+      FOR_ROWS(DEPTHWISE_ROW)
+    }
+  }
 #else
   int y0 = y_first * STRIDE_Y - PAD_Y;
-#if MODE == 2
-  int s_begin = os0;  // depthwise: output slice s reads input slice s
-  int s_end = os0 + 1;
-#elif GROUPED
+#if GROUPED
   int first = os0 * 4;
   int last = min(first + 3, out0_C - 1);
   int s_begin = (first / OC_PER_GROUP) * IC_PER_GROUP / 4;
@@ -157,7 +219,6 @@ void main() {
 #else
 #define SHIFT 0
 #endif
-#define DEPTHWISE_PIXEL(i) acc[i] += v[i] * w;
   for (int ky = 0; ky < KERNEL_H; ++ky) {
     int iy = y0 + ky * DILATION_Y;  // the block's first row reads input row iy
 #if OUT_ROWS == 1
@@ -175,12 +236,7 @@ void main() {
 #else
         FOR_PIXELS(LOAD_TAP_PIXEL)
 #endif
-#if MODE == 2
-        vec4 w = weights_load(os0 * TAPS + tap);
-        FOR_PIXELS(DEPTHWISE_PIXEL)
-#else
         FOR_SLICES(ACCUMULATE_SLICE)
-#endif
       }
     }
   }

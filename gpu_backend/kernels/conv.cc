@@ -49,10 +49,15 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
       NarrowToFillLanes(out.w, !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w));
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
   // Narrow outputs (few columns per block) add rows to the block so that
-  // each weight still feeds several products. Depthwise convs load one
-  // weight vec4 per tap against several input loads, so they keep one row
-  // (rows sharing their input rows measured no faster on llvmpipe).
-  const int64_t rows = depthwise ? 1 : OutputRowsPerInvocation(out.h, pixels);
+  // each weight still feeds several products. Depthwise blocks load each
+  // input row they read once for all their rows, so two rows load
+  // KERNEL_H + 1 input rows instead of 2 * KERNEL_H: with 5x5 kernels that
+  // paid on llvmpipe (PP-OCRv4 rec's depthwise convs, one thread: 26-27 ms
+  // against 32 ms with one row), with 3x3 the registers cost more than the
+  // loads saved (mobilenet_v2's: 12-14 ms against 11 ms), as did 4 rows.
+  const int64_t rows = depthwise ? (window.kernel[0] >= 5 && out.h >= 2 ? 2 : 1)
+                                 : OutputRowsPerInvocation(out.h, pixels);
+
   plan.defines.emplace_back("OUT_ROWS", std::to_string(rows));
   AddWindowDefines(window, plan);
 

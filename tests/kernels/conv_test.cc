@@ -195,6 +195,36 @@ TEST(ConvTest, Depthwise) {
   }
 }
 
+// Tall depthwise kernels run two output rows per invocation, each input
+// row loaded once for both (shaders/conv.comp): rows that share input rows
+// through strides, dilations, asymmetric pads and kernels, an odd height
+// (the last block's second row lies past the edge) and two images.
+TEST(ConvTest, DepthwiseRowBlocks) {
+  struct Case {
+    std::vector<int64_t> kernel, strides, dilations, pads;
+    Shape x;
+  };
+  const std::vector<Case> cases = {
+      {{5, 5}, {2, 1}, {1, 1}, {2, 2, 2, 2}, {1, 6, 12, 21}},   // PP-OCRv4 rec's shape
+      {{5, 5}, {1, 1}, {2, 2}, {4, 4, 4, 4}, {1, 5, 9, 11}},    // dilated
+      {{5, 3}, {1, 2}, {1, 1}, {1, 1, 3, 0}, {2, 7, 7, 10}},    // asymmetric, two images
+      {{7, 7}, {1, 1}, {1, 1}, {3, 3, 3, 3}, {1, 4, 3, 9}},     // taller than the image
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE("kernel " + std::to_string(c.kernel[0]) + "x" + std::to_string(c.kernel[1]) + " x " +
+                 ShapeToString(c.x));
+    ConvSpec spec;
+    spec.x = c.x;
+    spec.out_channels = c.x[1];
+    spec.group = c.x[1];
+    spec.kernel = c.kernel;
+    spec.strides = c.strides;
+    spec.dilations = c.dilations;
+    spec.pads = c.pads;
+    ExpectMatchesReference(Conv(spec));
+  }
+}
+
 TEST(ConvTest, Grouped) {
   struct Groups {
     int64_t in, out, group;
