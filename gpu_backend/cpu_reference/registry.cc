@@ -89,7 +89,9 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       // Normalization and reductions.
       {"BatchNormalization", 1, kMax, RunBatchNormalization},
       {"InstanceNormalization", 1, kMax, RunInstanceNormalization},
-      {"LayerNormalization", 17, kMax, RunLayerNormalization},
+      // From opset 1: passes.h FuseLayerNormFormula writes it into graphs of
+      // any opset (ONNX added the op in 17).
+      {"LayerNormalization", 1, kMax, RunLayerNormalization},
       {"GroupNormalization", 18, kMax, RunGroupNormalization},
       {"ReduceSum", 1, kMax, RunReduceSum},
       {"ReduceMean", 1, kMax, RunReduceMean},

@@ -356,6 +356,94 @@ TEST(Passes, ScaleShiftAndHardSwishFormulaLeaveWhatDoesNotMatch) {
   EXPECT_EQ(g.nodes.size(), 7u);
 }
 
+// LayerNormalization written out as an opset-9 export writes it (PP-OCRv4
+// rec's five): one LayerNormalization node over the last axis, computing
+// what the nine nodes did; the same with the square as d * d, no scale or
+// bias, and two trailing axes (opset 18's axes input).
+TEST(Passes, LayerNormFormulaBecomesOneNode) {
+  const Shape shape = {1, 6, 10};
+  for (int variant = 0; variant < 3; ++variant) {
+    SCOPED_TRACE("variant " + std::to_string(variant));
+    GraphBuilder b;
+    const Shape stat = variant == 2 ? Shape{1, 1, 1} : Shape{1, 6, 1};
+    const std::map<std::string, AttributeValue> axes =
+        variant == 2 ? std::map<std::string, AttributeValue>{} : std::map<std::string, AttributeValue>{{"axes", std::vector<int64_t>{-1}}};
+    std::vector<std::string> mean_inputs = {"x"}, var_inputs = {"sq"};
+    b.Input("x", shape).Constant("two", {}, {2.0f}).Constant("eps", {1}, {1e-5f});
+    b.Constant("gamma", {10}, {1.0f, 0.5f, 2.0f, -1.0f, 0.25f, 1.5f, 3.0f, 0.75f, -0.5f, 1.25f});
+    b.Constant("beta", {1, 1, 10}, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, -0.1f, -0.2f, -0.3f, -0.4f, -0.5f});
+    if (variant == 2) {
+      b.IntConstant("axes", {2}, {1, 2});
+      mean_inputs.push_back("axes");
+      var_inputs.push_back("axes");
+    }
+    b.Op("ReduceMean", mean_inputs, "mean", stat, axes)
+        .Op("Sub", {"x", "mean"}, "d", shape)
+        .Op(variant == 1 ? "Mul" : "Pow", {"d", variant == 1 ? "d" : "two"}, "sq", shape)
+        .Op("ReduceMean", var_inputs, "var", stat, axes)
+        .Op("Add", {"var", "eps"}, "ve", stat)
+        .Op("Sqrt", {"ve"}, "std", stat)
+        .Op("Div", {"d", "std"}, "n", shape);
+    std::string y = "n";
+    if (variant != 1) {
+      b.Op("Mul", {"n", "gamma"}, "scaled", shape).Op("Add", {"beta", "scaled"}, "y", shape);
+      y = "y";
+    }
+    b.Output(y);
+    b.graph().opset = variant == 2 ? 18 : 9;
+    const Graph before = b.graph();
+    Graph& g = b.graph();
+    PassStats stats;
+    ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+    EXPECT_EQ(stats.layer_norm_formulas_fused, 1);
+    ASSERT_EQ(Ops(g), std::vector<std::string>{"LayerNormalization"});
+    EXPECT_EQ(g.nodes[0].GetInt("axis", 0), variant == 2 ? 1 : 2);
+    EXPECT_EQ(g.nodes[0].outputs, std::vector<std::string>{y});
+    const TensorData x = Ramp(shape, 0.37f);
+    ExpectClose(RunOnCpu(g, x, y), RunOnCpu(before, x, y));
+  }
+}
+
+// What must stay: the centred values read a third time, a mean over a
+// leading axis, and a scale that varies along another axis (it stays a Mul
+// after the fused node).
+TEST(Passes, LayerNormFormulaLeavesWhatDoesNotMatch) {
+  const Shape shape = {1, 6, 10};
+  const std::map<std::string, AttributeValue> last = {{"axes", std::vector<int64_t>{-1}}};
+  auto formula = [&](GraphBuilder& b, const std::map<std::string, AttributeValue>& axes, const Shape& stat) {
+    b.Input("x", shape).Constant("two", {}, {2.0f}).Constant("eps", {}, {1e-5f});
+    b.Op("ReduceMean", {"x"}, "mean", stat, axes)
+        .Op("Sub", {"x", "mean"}, "d", shape)
+        .Op("Pow", {"d", "two"}, "sq", shape)
+        .Op("ReduceMean", {"sq"}, "var", stat, axes)
+        .Op("Add", {"var", "eps"}, "ve", stat)
+        .Op("Sqrt", {"ve"}, "std", stat)
+        .Op("Div", {"d", "std"}, "n", shape);
+  };
+  {
+    GraphBuilder b;
+    formula(b, last, {1, 6, 1});
+    b.Op("Neg", {"d"}, "extra", shape).Output("n").Output("extra");
+    b.graph().opset = 9;
+    EXPECT_EQ(*FuseLayerNormFormula(b.graph()), 0);
+  }
+  {
+    GraphBuilder b;
+    formula(b, {{"axes", std::vector<int64_t>{1}}}, {1, 1, 10});
+    b.Output("n");
+    b.graph().opset = 9;
+    EXPECT_EQ(*FuseLayerNormFormula(b.graph()), 0);
+  }
+  {
+    GraphBuilder b;
+    formula(b, last, {1, 6, 1});
+    b.Constant("per_row", {6, 1}, {1, 2, 3, 4, 5, 6}).Op("Mul", {"n", "per_row"}, "y", shape).Output("y");
+    b.graph().opset = 9;
+    EXPECT_EQ(*FuseLayerNormFormula(b.graph()), 1);
+    EXPECT_EQ(Ops(b.graph()), (std::vector<std::string>{"LayerNormalization", "Mul"}));
+  }
+}
+
 // A scale and shift after an activation: the producer keeps its
 // activation and applies them after it; the same results on the CPU.
 TEST(Passes, FuseOutputScaleShiftAfterAFusedActivation) {

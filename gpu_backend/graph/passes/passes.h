@@ -65,6 +65,15 @@ StatusOr<int> FuseHardSwishFormula(Graph& graph);
 // the pair.
 StatusOr<int> FuseHardSwishPattern(Graph& graph);
 
+// LayerNormalization written out (exports for opsets before 17):
+// mean = ReduceMean(x) over trailing axes (keepdims), d = x - mean,
+// var = ReduceMean(Pow(d, 2) or d * d) over the same axes,
+// y = d / Sqrt(var + epsilon), then optionally * scale and + bias
+// (constants of one value or of the normalized dims), every intermediate
+// read by the pattern alone: one LayerNormalization node (axis = the first
+// reduced axis, epsilon, the scale or a constant 1, the bias) computes y.
+StatusOr<int> FuseLayerNormFormula(Graph& graph);
+
 // An activation (Relu, Clip with constant bounds, Sigmoid, Tanh,
 // HardSigmoid, HardSwish, LeakyRelu, Elu) whose input comes from a Conv,
 // ConvTranspose, Gemm, MatMul, Add, Sub, Mul, Div or BatchNormalization
@@ -122,6 +131,7 @@ struct PassStats {
   int scale_shifts_folded = 0;  // Mul/Add by constants into Convs
   int hardswish_formulas_fused = 0;
   int hardswish_fused = 0;
+  int layer_norm_formulas_fused = 0;
   int activations_fused = 0;
   int output_scale_shifts_fused = 0;
   int free_reshapes = 0;

@@ -16,6 +16,8 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.training_batchnorms_lowered, LowerTrainingBatchNorm(graph));
   // Before fusion: the unrolled steps' Sigmoid and Tanh fuse into their Adds.
   GLPOOL_ASSIGN_OR_RETURN(s.recurrent_lowered, LowerRecurrent(graph));
+  // Before fusion: the pattern's Add and Mul must not take activations first.
+  GLPOOL_ASSIGN_OR_RETURN(s.layer_norm_formulas_fused, FuseLayerNormFormula(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.batchnorms_folded, FoldBatchNormIntoConv(graph));
   // Scale and shift first: they stand between a Conv and the HardSwish
   // formula that then fuses into it.
