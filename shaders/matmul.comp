@@ -34,7 +34,7 @@
 #define COLUMN_BLOCK 0  // 1: 4 output columns per invocation (see main)
 #endif
 #ifndef BIAS_MODE
-#define BIAS_MODE 0  // 0 none, 1 one vec4 per output slice, 2 per (row, slice)
+#define BIAS_MODE 0  // 0 none, 1 one vec4 per output slice, 2 per (row, slice), 3 per column (W)
 #endif
 #ifndef LOCAL_X
 #define LOCAL_X 8
@@ -87,12 +87,15 @@ mat4 fetch(int which, int mode, ivec4 map, ivec4 o, int k0) {
   return m;
 }
 
-vec4 finish(vec4 acc, ivec3 p) {
+// Output column x (W), row p.y, slice p.z.
+vec4 finish(vec4 acc, ivec3 p, int x) {
   acc *= ALPHA;
 #if BIAS_MODE == 1
   acc += bias_load(p.z);
 #elif BIAS_MODE == 2
   acc += bias_load(p.y * out0_S + p.z);
+#elif BIAS_MODE == 3
+  acc += bias_load(x);
 #endif
   return activate(acc);
 }
@@ -120,7 +123,7 @@ void main() {
     }
   }
   for (int c = 0; c < 4; ++c) {
-    if (x0 + c < out0_W) out0_store(x0 + c, p.y, p.z, finish(acc[c], p));
+    if (x0 + c < out0_W) out0_store(x0 + c, p.y, p.z, finish(acc[c], p, x0 + c));
   }
 }
 #else
@@ -140,6 +143,6 @@ void main() {
     mat4 b = fetch(1, B_MODE, B_MAP, o, k0);
     for (int j = 0; j < K_SIZE - k0; ++j) acc += a[j] * b[j];
   }
-  out0_store(p.x, p.y, p.z, finish(acc, p));
+  out0_store(p.x, p.y, p.z, finish(acc, p, p.x));
 }
 #endif

@@ -101,6 +101,16 @@ Status RunMatMul(const KernelContext& ctx, std::vector<Value>& outputs) {
   if (a->shape.size() == 1) out_shape.erase(out_shape.end() - 2);
   if (b->shape.size() == 1) out_shape.pop_back();
   y.shape = out_shape;
+  // The folded bias (graph.h): one value per column of Y's last dim.
+  if (ctx.node.inputs.size() > 2 && !ctx.node.inputs[2].empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(const Value* bias, ctx.FloatInput(2));
+    const int64_t columns = out_shape.empty() ? 1 : out_shape.back();
+    if (ElementCount(bias->shape) != columns) {
+      return InvalidModelError("MatMul bias " + ShapeToString(bias->shape) + " does not have one value per column of " +
+                               ShapeToString(out_shape));
+    }
+    for (size_t i = 0; i < y.floats.size(); ++i) y.floats[i] += bias->floats[i % static_cast<size_t>(columns)];
+  }
   outputs[0] = std::move(y);
   return Status::Ok();
 }

@@ -54,6 +54,10 @@ inline constexpr char kFusedActivationParamsAttr[] = "fused_activation_params";
 // Mul and an Add by scalar constants after the node computed it.
 inline constexpr char kFusedOutputScaleAttr[] = "fused_output_scale";
 inline constexpr char kFusedOutputShiftAttr[] = "fused_output_shift";
+// MatMul bias (FoldBiasIntoMatMul): a MatMul may have a third input, a
+// constant fp32 tensor of one value per output column (shape [N], [1, N]...,
+// N = Y's last dim), added to every row of the product before its fused
+// activation. Every executor honours it.
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

@@ -144,13 +144,34 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
 }
 
 StatusOr<KernelPlan> BuildMatMul(const Graph& graph, const Node& node, const KernelLimits& limits) {
-  if (node.inputs.size() != 2 || node.outputs.size() != 1) {
-    return InvalidModelError("needs two inputs and one output");
+  if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
+    return InvalidModelError("needs two inputs (and the folded bias) and one output");
   }
   MatMulSpec spec;
   GLPOOL_ASSIGN_OR_RETURN(spec.a, RequireTensor(graph, node.inputs[0]));
   GLPOOL_ASSIGN_OR_RETURN(spec.b, RequireTensor(graph, node.inputs[1]));
   GLPOOL_ASSIGN_OR_RETURN(spec.y, RequireTensor(graph, node.outputs[0]));
+  if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
+    // The folded bias (graph.h), one value per column of Y's last dim: the
+    // channels of a rank-1 or rank-2 Y (one vec4 per slice), else its W
+    // (the value repeated in a vec4 per column).
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* bias, RequireTensor(graph, node.inputs[2]));
+    const Shape& sy = spec.y->shape;
+    const int64_t columns = sy.empty() ? 1 : sy.back();
+    if (!bias->is_constant || bias->dtype != DataType::kFloat32 || ElementCount(bias->shape) != columns) {
+      return InvalidModelError("the MatMul bias must be a constant fp32 tensor with one value per output column");
+    }
+    const std::vector<float> values = bias->data.ToFloats();
+    if (sy.size() <= 2) {
+      spec.bias_mode = 1;
+      spec.bias.assign(static_cast<size_t>((columns + 3) / 4 * 4), 0.0f);
+      std::copy(values.begin(), values.end(), spec.bias.begin());
+    } else {
+      spec.bias_mode = 3;
+      spec.bias.reserve(static_cast<size_t>(columns * 4));
+      for (float v : values) spec.bias.insert(spec.bias.end(), 4, v);
+    }
+  }
   return BuildMatMulPlan(node, spec, limits);
 }
 

@@ -16,8 +16,10 @@ struct MatMulSpec {
   const Tensor* y = nullptr;
   bool trans_a = false, trans_b = false;  // rank-2 operands only
   float alpha = 1.0f;
-  // bias_mode 0: none; 1: one value per output column (Y's last dim),
-  // padded to whole slices; 2: a full [rows][slices * 4] matrix (rank-2 Y).
+  // bias_mode 0: none; 1: one value per output channel (Y's last dim when
+  // Y has rank 1 or 2), padded to whole slices; 2: a full [rows][slices * 4]
+  // matrix (rank-2 Y); 3: one value per output column along W (Y's last
+  // dim at rank 3 and 4), each repeated in a vec4.
   int bias_mode = 0;
   std::vector<float> bias;
 };

@@ -356,6 +356,41 @@ TEST(Passes, ScaleShiftAndHardSwishFormulaLeaveWhatDoesNotMatch) {
   EXPECT_EQ(g.nodes.size(), 7u);
 }
 
+// A linear layer as MatMul then Add of a bias (either operand order), then
+// Relu: one MatMul with the bias as its third input and Relu fused,
+// computing what the three nodes did. A bias that varies along rows, and a
+// product read twice, stay.
+TEST(Passes, BiasAddFoldsIntoMatMul) {
+  GraphBuilder b;
+  b.Input("x", {1, 4, 6})
+      .Constant("w", {6, 5}, std::vector<float>(30, 0.25f))
+      .Constant("bias", {1, 5}, {0.5f, -1.0f, 2.0f, -3.0f, 1.5f})
+      .Constant("rows", {4, 1}, {1.0f, 2.0f, 3.0f, 4.0f})
+      .Op("MatMul", {"x", "w"}, "p", {1, 4, 5})
+      .Op("Add", {"bias", "p"}, "s", {1, 4, 5})
+      .Op("Relu", {"s"}, "y", {1, 4, 5})
+      .Op("MatMul", {"x", "w"}, "q", {1, 4, 5})
+      .Op("Add", {"q", "rows"}, "z", {1, 4, 5})
+      .Op("MatMul", {"x", "w"}, "r", {1, 4, 5})
+      .Op("Add", {"r", "bias"}, "t", {1, 4, 5})
+      .Op("Neg", {"r"}, "u", {1, 4, 5})
+      .Output("y")
+      .Output("z")
+      .Output("t")
+      .Output("u");
+  b.graph().opset = 13;
+  const Graph before = b.graph();
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(stats.matmul_biases_folded, 1);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"MatMul", "MatMul", "Add", "MatMul", "Add", "Neg"}));
+  EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "w", "bias"}));
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
+  const TensorData x = Ramp({1, 4, 6}, 0.21f);
+  for (const std::string& out : {"y", "z", "t", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
+}
+
 // LayerNormalization written out as an opset-9 export writes it (PP-OCRv4
 // rec's five): one LayerNormalization node over the last axis, computing
 // what the nine nodes did; the same with the square as d * d, no scale or

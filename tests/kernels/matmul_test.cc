@@ -47,6 +47,26 @@ TEST(MatMulTest, FusedActivation) {
   ExpectMatchesReference(c);
 }
 
+// The bias FoldBiasIntoMatMul moves in (graph.h): one value per column,
+// added before the fused activation, on channels (rank 1 and 2 Y) and on
+// W (rank 3 and 4, both the 4-column blocks and single columns).
+TEST(MatMulTest, FoldedBias) {
+  struct Case {
+    Shape a, b, y, bias;
+    bool b_constant;
+  };
+  for (const Case& k : {Case{{13}, {13, 5}, {5}, {5}, true}, Case{{3, 13}, {13, 6}, {3, 6}, {6}, false},
+                        Case{{1, 9, 37}, {37, 131}, {1, 9, 131}, {131}, true},
+                        Case{{2, 3, 7, 5}, {2, 3, 5, 13}, {2, 3, 7, 13}, {1, 13}, false}}) {
+    SCOPED_TRACE(ShapeToString(k.y));
+    KernelCase c = MatMul(k.a, k.b, k.y, k.b_constant);
+    c.node.inputs.push_back("bias");
+    c.constants["bias"] = RandomTensor(k.bias, 23);
+    c.node.attributes["fused_activation"] = std::string("Relu");
+    ExpectMatchesReference(c);
+  }
+}
+
 TEST(MatMulTest, RankFiveIsUnsupported) {
   const KernelCase c = MatMul({2, 2, 2, 3, 4}, {2, 2, 2, 4, 5}, {2, 2, 2, 3, 5});
   const Graph graph = GraphOf(c);

@@ -65,6 +65,12 @@ StatusOr<int> FuseHardSwishFormula(Graph& graph);
 // the pair.
 StatusOr<int> FuseHardSwishPattern(Graph& graph);
 
+// MatMul -> Add of a constant fp32 bias with one value per output column
+// (shape [N], [1, N]...; N = the MatMul output's last dim), the MatMul
+// output read by the Add alone and neither carrying fused attributes: the
+// bias becomes the MatMul's third input (graph.h) and the Add goes.
+StatusOr<int> FoldBiasIntoMatMul(Graph& graph);
+
 // LayerNormalization written out (exports for opsets before 17):
 // mean = ReduceMean(x) over trailing axes (keepdims), d = x - mean,
 // var = ReduceMean(Pow(d, 2) or d * d) over the same axes,
@@ -132,6 +138,7 @@ struct PassStats {
   int hardswish_formulas_fused = 0;
   int hardswish_fused = 0;
   int layer_norm_formulas_fused = 0;
+  int matmul_biases_folded = 0;
   int activations_fused = 0;
   int output_scale_shifts_fused = 0;
   int free_reshapes = 0;

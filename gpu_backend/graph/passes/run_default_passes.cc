@@ -18,6 +18,8 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.recurrent_lowered, LowerRecurrent(graph));
   // Before fusion: the pattern's Add and Mul must not take activations first.
   GLPOOL_ASSIGN_OR_RETURN(s.layer_norm_formulas_fused, FuseLayerNormFormula(graph));
+  // Before fusion, so MatMul -> Add -> activation ends as one MatMul.
+  GLPOOL_ASSIGN_OR_RETURN(s.matmul_biases_folded, FoldBiasIntoMatMul(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.batchnorms_folded, FoldBatchNormIntoConv(graph));
   // Scale and shift first: they stand between a Conv and the HardSwish
   // formula that then fuses into it.
