@@ -10,10 +10,15 @@
 // Div, Mod and Pow return the whole numbers integer arithmetic would.
 // FMOD: Mod's fmod attribute (1: sign of the dividend, as C's fmod; 0: sign
 // of the divisor, as Python's %).
-// Input k either has the output's exact layout (IN_SAME[k]: one vec4 load)
-// or is read lane by lane through a map from output axes (n, c, h, w) to its
-// own axes: IN_MAPS[k] = ivec4 of output-axis indices, -1 where it
-// broadcasts.
+// Input k is read through a map from output axes (n, c, h, w) to its own
+// axes: IN_MAPS[k] = ivec4 of output-axis indices, -1 where it broadcasts;
+// IN_SAME[k] says how:
+//   1: the output's exact layout: one vec4 load;
+//   2: the output's channels, broadcast along n, h or w (a per-channel
+//      scale, a squeeze-and-excitation gate): one vec4 load of its texel;
+//   3: one value for all 4 lanes (nothing maps to the output's channels:
+//      a scalar, a per-column bias): one scalar load;
+//   0: lane by lane (4 scalar loads).
 #ifndef OP
 #define OP 0
 #endif
@@ -78,6 +83,29 @@ vec4 load_texel(int k, ivec3 p) {
   return in0_load(p.x, p.y, p.z);
 }
 
+// Input k's texel at its own column x, batch n, row h and slice s.
+vec4 load_texel_at(int k, int x, int n, int h, int s) {
+#ifdef in1_N
+  if (k == 1) return in1_load(x, n * in1_H + h, s);
+#endif
+#ifdef in2_N
+  if (k == 2) return in2_load(x, n * in2_H + h, s);
+#endif
+#ifdef in3_N
+  if (k == 3) return in3_load(x, n * in3_H + h, s);
+#endif
+#ifdef in4_N
+  if (k == 4) return in4_load(x, n * in4_H + h, s);
+#endif
+#ifdef in5_N
+  if (k == 5) return in5_load(x, n * in5_H + h, s);
+#endif
+#ifdef in6_N
+  if (k == 6) return in6_load(x, n * in6_H + h, s);
+#endif
+  return in0_load(x, n * in0_H + h, s);
+}
+
 // Input k's element at its own (n, c, h, w).
 float load_lane(int k, ivec4 i) {
 #ifdef in1_N
@@ -103,7 +131,13 @@ float load_lane(int k, ivec4 i) {
 
 // Input k's values for the output texel at p.
 vec4 operand(int k, ivec3 p) {
-  if (kSame[k] != 0) return load_texel(k, p);
+  if (kSame[k] == 1) return load_texel(k, p);
+  int n = p.y / out0_H, h = p.y % out0_H;
+  if (kSame[k] == 2) {
+    ivec4 m = kMaps[k];
+    return load_texel_at(k, m.w < 0 ? 0 : p.x, m.x < 0 ? 0 : n, m.z < 0 ? 0 : h, p.z);
+  }
+  if (kSame[k] == 3) return vec4(load_lane(k, mapped(ivec4(n, 0, h, p.x), kMaps[k])));
   vec4 v = vec4(0.0);
   for (int lane = 0; lane < 4; ++lane) {
     ivec4 o = ivec4(p.y / out0_H, p.z * 4 + lane, p.y % out0_H, p.x);

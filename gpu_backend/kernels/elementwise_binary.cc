@@ -1,10 +1,13 @@
 // Broadcasting elementwise ops over one to seven inputs
 // (shaders/elementwise_binary.comp): arithmetic (Add, Sub, Mul, Div, Pow,
 // Mod), the variadic Sum, Mean, Max and Min, comparisons, logic, and Where.
+#include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "gpu_backend/graph/phwc4_layout.h"
 #include "gpu_backend/kernels/broadcast_map.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_ops.h"
@@ -71,6 +74,17 @@ Shape OperandShape(const Graph& graph, const Node& node, size_t index, const Ten
   return aligned;
 }
 
+// How the shader reads an input (IN_SAME in shaders/elementwise_binary.comp):
+// 1 the output's layout; 2 a texel of the output's channels, broadcast along
+// the other axes; 3 one value for a texel's 4 lanes; 0 lane by lane.
+int64_t ReadMode(const BroadcastMap& map, const Shape& input, const Shape& output) {
+  if (map.same) return 1;
+  const std::array<int, 4>& a = map.axes;
+  if (std::find(a.begin(), a.end(), 1) == a.end()) return 3;  // nothing varies along the output's channels
+  const bool own_axes = (a[0] == 0 || a[0] == -1) && a[1] == 1 && (a[2] == 2 || a[2] == -1) && (a[3] == 3 || a[3] == -1);
+  return own_axes && LayoutOf(input).c == LayoutOf(output).c ? 2 : 0;
+}
+
 }  // namespace
 
 StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node, const KernelLimits&) {
@@ -103,7 +117,7 @@ StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node
     if (!first) first = in;
     GLPOOL_ASSIGN_OR_RETURN(BroadcastMap map, MapBroadcast(OperandShape(graph, node, i, *in, *first), out->shape));
     plan.inputs.push_back(in->name);
-    same.push_back(map.same ? 1 : 0);
+    same.push_back(ReadMode(map, OperandShape(graph, node, i, *in, *first), out->shape));
     maps += (maps.empty() ? "" : ", ") + map.Glsl();
   }
   for (size_t i = node.inputs.size(); i < kMaxInputs; ++i) maps += ", ivec4(-1)";

@@ -37,6 +37,19 @@ TEST(ElementwiseBinaryTest, SqueezeExciteBroadcast) {
   ExpectMatchesReference(Binary("Mul", {1, 13, 7, 13}, {1, 13, 1, 1}, {1, 13, 7, 13}));
 }
 
+// Operands that keep the output's channels and broadcast along the batch,
+// the rows or the columns read whole texels; those that vary along none of
+// the channels read one value for all four (elementwise_binary.comp).
+TEST(ElementwiseBinaryTest, TexelAndScalarBroadcasts) {
+  const Shape out = {2, 6, 7, 13};
+  for (const Shape& b : {Shape{2, 6, 1, 1}, Shape{1, 6, 7, 1}, Shape{1, 6, 1, 13}, Shape{2, 1, 7, 1},
+                         Shape{1, 1, 1, 13}, Shape{13}, Shape{}}) {
+    SCOPED_TRACE(ShapeToString(b));
+    ExpectMatchesReference(Binary("Sub", out, b, out));
+    ExpectMatchesReference(Binary("Div", b, out, out, false));
+  }
+}
+
 TEST(ElementwiseBinaryTest, LowerRankConstantBroadcast) {
   ExpectMatchesReference(Binary("Add", {1, 5, 127, 1}, {5, 1, 1}, {1, 5, 127, 1}, true));
   ExpectMatchesReference(Binary("Add", {2, 3, 4}, {4}, {2, 3, 4}));
