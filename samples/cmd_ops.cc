@@ -50,7 +50,8 @@ void PrintTable(const std::vector<OnnxOpInfo>& ops) {
   std::cout << "fusable activations (into ops marked +act): ";
   const std::vector<std::string> activations = FusableActivations();
   for (size_t i = 0; i < activations.size(); ++i) std::cout << (i ? ", " : "") << activations[i];
-  std::cout << "\n\n";
+  std::cout << "; also written out: HardSwish as x*HardSigmoid(x) or x*Clip(x+3,0,6)/6, Swish (SiLU) as "
+               "x*Sigmoid(x)\n\n";
   std::cout << std::left << std::setw(24) << "op" << std::setw(8) << "opsets" << std::setw(5) << "run"
             << "notes\n";
   for (const OnnxOpInfo& op : ops) {

@@ -27,6 +27,7 @@ float Activation::operator()(float x) const {
     case ActivationKind::kSoftplus: return x > 20.0f ? x : std::log1p(std::exp(x));
     case ActivationKind::kSoftsign: return x / (1.0f + std::fabs(x));
     case ActivationKind::kThresholdedRelu: return x > a ? x : 0.0f;
+    case ActivationKind::kSwish: return x * (1.0f / (1.0f + std::exp(-x)));
   }
   return x;
 }
@@ -55,6 +56,7 @@ Status ReadFusedActivation(const Node& node, bool* present, Activation* activati
   else if (t == "HardSwish") *activation = {ActivationKind::kHardSwish};
   else if (t == "LeakyRelu") *activation = {ActivationKind::kLeakyRelu, p[0]};
   else if (t == "Elu") *activation = {ActivationKind::kElu, p[0]};
+  else if (t == "Swish") *activation = {ActivationKind::kSwish};
   else return UnsupportedError("fused activation '" + t + "' is not known to the CPU reference");
   return Status::Ok();
 }

@@ -26,6 +26,7 @@ enum class ActivationKind {
   kSoftplus,
   kSoftsign,
   kThresholdedRelu,  // a = alpha
+  kSwish,            // x * sigmoid(x) (a fused activation only)
 };
 
 struct Activation {

@@ -9,11 +9,13 @@ namespace {
 struct ActivationKind {
   const char* type;
   size_t param_count;
+  bool onnx_op = true;  // false: fused from a pattern of other ops only
 };
 
 constexpr ActivationKind kKinds[] = {
     {"Relu", 0},        {"Clip", 2},      {"Sigmoid", 0},   {"Tanh", 0},
     {"HardSigmoid", 2}, {"HardSwish", 0}, {"LeakyRelu", 1}, {"Elu", 1},
+    {"Swish", 0, false},  // x * Sigmoid(x) (FuseSwishPattern)
 };
 
 const ActivationKind* FindKind(const std::string& type) {
@@ -36,11 +38,16 @@ void SetFusedActivation(Node& node, const FusedActivation& activation) {
   node.attributes[kFusedActivationParamsAttr] = activation.params;
 }
 
-bool IsFusableActivation(const std::string& type) { return FindKind(type) != nullptr; }
+bool IsFusableActivation(const std::string& type) {
+  const ActivationKind* kind = FindKind(type);
+  return kind != nullptr && kind->onnx_op;
+}
 
 std::vector<std::string> FusableActivationTypes() {
   std::vector<std::string> types;
-  for (const ActivationKind& kind : kKinds) types.push_back(kind.type);
+  for (const ActivationKind& kind : kKinds) {
+    if (kind.onnx_op) types.push_back(kind.type);
+  }
   return types;
 }
 
@@ -66,6 +73,7 @@ float ApplyFusedActivation(const FusedActivation& a, float x) {
   if (t == "HardSwish") return x * std::min(1.0f, std::max(0.0f, x / 6.0f + 0.5f));
   if (t == "LeakyRelu") return x >= 0.0f ? x : a.params[0] * x;
   if (t == "Elu") return x >= 0.0f ? x : a.params[0] * (std::exp(x) - 1.0f);
+  if (t == "Swish") return x * (1.0f / (1.0f + std::exp(-x)));
   return x;
 }
 

@@ -23,9 +23,11 @@ std::optional<FusedActivation> GetFusedActivation(const Node& node);
 // Records `activation` on `node` (overwrites an earlier one).
 void SetFusedActivation(Node& node, const FusedActivation& activation);
 
-// Whether `type` names an activation the attribute may carry.
+// Whether ONNX op `type` is an activation the attribute may carry (the
+// attribute also carries Swish, x * Sigmoid(x), fused from that pattern:
+// ValidateFusedActivation accepts it).
 bool IsFusableActivation(const std::string& type);
-// Those activations, in the order the shaders number them.
+// Those ONNX ops, in the order the shaders number them.
 std::vector<std::string> FusableActivationTypes();
 
 // Checks that `activation` has a known type and the right number of params.

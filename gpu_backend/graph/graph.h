@@ -42,7 +42,8 @@ using AttributeValue =
 // (see fused_activation.h: ApplyFusedActivation does it for one value).
 //   "fused_activation"        string: an ONNX activation op name, one of
 //                             Relu, Clip, Sigmoid, Tanh, HardSigmoid,
-//                             HardSwish, LeakyRelu, Elu
+//                             HardSwish, LeakyRelu, Elu, or Swish
+//                             (x * Sigmoid(x), SiLU: glpool's own name)
 //   "fused_activation_params" floats, by activation:
 //                             Clip [min, max]; LeakyRelu [alpha];
 //                             HardSigmoid [alpha, beta]; Elu [alpha];

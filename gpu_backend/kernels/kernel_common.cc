@@ -30,7 +30,8 @@ StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& nam
 
 Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
   static const std::vector<std::string> kCodes = {"",        "Relu",        "Clip",      "Sigmoid", "Tanh",
-                                                  "HardSigmoid", "HardSwish", "LeakyRelu", "Elu"};
+                                                  "HardSigmoid", "HardSwish", "LeakyRelu", "Elu",
+                                                  "Swish"};
   if (node.HasAttribute(kFusedOutputScaleAttr) || node.HasAttribute(kFusedOutputShiftAttr)) {
     plan.defines.emplace_back("ACT_SCALE", GlslFloat(node.GetFloat(kFusedOutputScaleAttr, 1.0f)));
     plan.defines.emplace_back("ACT_SHIFT", GlslFloat(node.GetFloat(kFusedOutputShiftAttr, 0.0f)));

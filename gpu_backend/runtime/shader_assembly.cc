@@ -44,6 +44,8 @@ vec4 activate_only(vec4 v) {
   return mix(v * ACT_P0, v, greaterThanEqual(v, vec4(0.0)));
 #elif FUSED_ACTIVATION == 8
   return mix(ACT_P0 * (exp(v) - vec4(1.0)), v, greaterThan(v, vec4(0.0)));
+#elif FUSED_ACTIVATION == 9
+  return v * (vec4(1.0) / (vec4(1.0) + exp(-v)));
 #else
   return v;
 #endif

@@ -356,6 +356,36 @@ TEST(Passes, ScaleShiftAndHardSwishFormulaLeaveWhatDoesNotMatch) {
   EXPECT_EQ(g.nodes.size(), 7u);
 }
 
+// x * Sigmoid(x) after a Conv (EfficientNet's SiLU, either operand order):
+// one Conv with Swish fused, computing what the three nodes did; a sigmoid
+// gate of another tensor stays.
+TEST(Passes, FuseSwishPattern) {
+  GraphBuilder b;
+  b.Input("x", {1, 4, 2, 3})
+      .Constant("w", {4, 4, 1, 1}, {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f, -2.0f, 1.5f, 0.1f, 0.2f,
+                                    0.3f, -0.4f, 0.5f, -0.6f})
+      .Op("Conv", {"x", "w"}, "c", {1, 4, 2, 3})
+      .Op("Sigmoid", {"c"}, "s", {1, 4, 2, 3})
+      .Op("Mul", {"s", "c"}, "y", {1, 4, 2, 3})
+      .Op("Conv", {"y", "w"}, "d", {1, 4, 2, 3})
+      .Op("Sigmoid", {"d"}, "t", {1, 4, 2, 3})
+      .Op("Mul", {"y", "t"}, "z", {1, 4, 2, 3})  // a gate of another tensor
+      .Output("z");
+  b.graph().opset = 13;
+  const Graph before = b.graph();
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(stats.swish_fused, 1);
+  // The second Sigmoid, its Conv's only reader, fuses as itself.
+  ASSERT_EQ(Ops(g), (std::vector<std::string>{"Conv", "Conv", "Mul"}));
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Swish");
+  EXPECT_EQ(GetFusedActivation(g.nodes[1])->type, "Sigmoid");
+  EXPECT_EQ(g.nodes[0].outputs[0], "y");
+  const TensorData x = Ramp({1, 4, 2, 3}, 0.33f);
+  ExpectClose(RunOnCpu(g, x, "z"), RunOnCpu(before, x, "z"));
+}
+
 // A linear layer as MatMul then Add of a bias (either operand order), then
 // Relu: one MatMul with the bias as its third input and Relu fused,
 // computing what the three nodes did. A bias that varies along rows, and a

@@ -275,6 +275,10 @@ TEST(ConvTest, FusedActivations) {
   clip.node.attributes["fused_activation"] = std::string("Clip");
   clip.node.attributes["fused_activation_params"] = std::vector<float>{0.0f, 0.5f};
   ExpectMatchesReference(clip);
+
+  KernelCase swish = Conv(spec);  // x * sigmoid(x), fused from that pattern
+  swish.node.attributes["fused_activation"] = std::string("Swish");
+  ExpectMatchesReference(swish);
 }
 
 TEST(ConvTest, WorkGroupsStayWithinLimits) {

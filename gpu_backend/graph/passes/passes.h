@@ -65,6 +65,11 @@ StatusOr<int> FuseHardSwishFormula(Graph& graph);
 // the pair.
 StatusOr<int> FuseHardSwishPattern(Graph& graph);
 
+// x * Sigmoid(x) (Swish, SiLU: EfficientNet's activation, PP-OCR's): fused
+// into x's producer as the "Swish" activation (graph.h) when that producer
+// takes activations and x feeds only the pair.
+StatusOr<int> FuseSwishPattern(Graph& graph);
+
 // MatMul -> Add of a constant fp32 bias with one value per output column
 // (shape [N], [1, N]...; N = the MatMul output's last dim), the MatMul
 // output read by the Add alone and neither carrying fused attributes: the
@@ -137,6 +142,7 @@ struct PassStats {
   int scale_shifts_folded = 0;  // Mul/Add by constants into Convs
   int hardswish_formulas_fused = 0;
   int hardswish_fused = 0;
+  int swish_fused = 0;
   int layer_norm_formulas_fused = 0;
   int matmul_biases_folded = 0;
   int activations_fused = 0;

@@ -26,6 +26,7 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.scale_shifts_folded, FoldScaleShiftIntoConv(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.hardswish_formulas_fused, FuseHardSwishFormula(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.hardswish_fused, FuseHardSwishPattern(graph));
+  GLPOOL_ASSIGN_OR_RETURN(s.swish_fused, FuseSwishPattern(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.activations_fused, FuseActivations(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.output_scale_shifts_fused, FuseOutputScaleShift(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.dead_nodes_removed, RemoveDeadNodes(graph));
