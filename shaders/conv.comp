@@ -1,5 +1,5 @@
 #version 310 es
-// glpool-tensors: in0 out0
+// glpool-tensors: in0 [in1] out0
 // glpool-weights: weights bias
 // ONNX Conv with constant weights (a 1-D Conv arrives with H = 1).
 //
@@ -56,6 +56,18 @@
 #define DILATION_X 1
 #define PAD_Y 1
 #define PAD_X 1
+#endif
+#ifndef GATED
+#define GATED 0  // 1: in1 [1, C, 1, 1] scales X's channels (a fused gate); 2: in1 [N, C, 1, 1]
+#endif
+// The gate of input slice s for image n (1 without one): every input texel
+// is multiplied by it as it is loaded.
+#if GATED == 1
+#define GATE_AT(s) in1_load(0, 0, s)
+#elif GATED == 2
+#define GATE_AT(s) in1_load(0, n, s)
+#else
+#define GATE_AT(s) vec4(1.0)
 #endif
 #ifndef LOCAL_X
 #define LOCAL_X 8
@@ -145,8 +157,9 @@ void main() {
 #define WEIGHTS_OF(slice) (((slice) * IN_SLICES + s) * 4)
   // Columns and rows past the output's edge read the last one and are never
   // stored.
-#define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + COL(i), out0_W - 1), n * in0_H + min(y_first + ROW(i), in0_H - 1), s);
+#define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + COL(i), out0_W - 1), n * in0_H + min(y_first + ROW(i), in0_H - 1), s) * gate;
   for (int s = 0; s < in0_S; ++s) {
+    vec4 gate = GATE_AT(s);
     FOR_PIXELS(LOAD_PIXEL)
     FOR_SLICES(ACCUMULATE_SLICE)
   }
@@ -158,10 +171,11 @@ void main() {
   // input rows rather than R * KERNEL_H: loads, not products, bound it.
   int y0 = y_first * STRIDE_Y - PAD_Y;
   int s = os0;
+  vec4 gate = GATE_AT(s);
 #define IN_ROWS ((OUT_ROWS - 1) * STRIDE_Y + (KERNEL_H - 1) * DILATION_Y + 1)
 #define LOAD_ROW_PIXEL(i) { \
     int x = (x_first + (i)) * STRIDE_X - PAD_X + kx * DILATION_X; \
-    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + iy, s), bvec4(x >= 0 && x < in0_W)); }
+    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + iy, s) * gate, bvec4(x >= 0 && x < in0_W)); }
 #if DILATION_X % STRIDE_X == 0 && DILATION_X / STRIDE_X < OUT_PIXELS
 #define ROW_SHIFT (DILATION_X / STRIDE_X)
 #define SHIFT_OR_LOAD_ROW_PIXEL(i) if ((i) + ROW_SHIFT < OUT_PIXELS) v[i] = v[min((i) + ROW_SHIFT, OUT_PIXELS - 1)]; else LOAD_ROW_PIXEL(i)
@@ -208,7 +222,7 @@ void main() {
 #define LOAD_TAP_PIXEL(i) { \
     int x = (x_first + COL(i)) * STRIDE_X - PAD_X + kx * DILATION_X; \
     int y = iy + ROW(i) * STRIDE_Y; \
-    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(y, 0, in0_H - 1), s), \
+    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(y, 0, in0_H - 1), s) * gate, \
                bvec4(x >= 0 && x < in0_W && y >= 0 && y < in0_H)); }
   // One tap to the right, column i reads what column i + SHIFT read: taps
   // overlap (stride 1 with small dilation), so only the last SHIFT columns
@@ -225,6 +239,7 @@ void main() {
     if (iy < 0 || iy >= in0_H) continue;
 #endif
     for (int s = s_begin; s < s_end; ++s) {
+      vec4 gate = GATE_AT(s);
       for (int kx = 0; kx < KERNEL_W; ++kx) {
         int tap = ky * KERNEL_W + kx;
 #if SHIFT > 0

@@ -72,6 +72,27 @@ void AccumulateRow(const float* in_row, const float* w_row, const RowTaps& t, fl
 
 Status RunConv(const KernelContext& ctx, std::vector<Value>& outputs) {
   GLPOOL_ASSIGN_OR_RETURN(const Value* x, ctx.FloatInput(0));
+  // The fused channel gate (graph.h): X scaled per (image, channel) first.
+  Value gated;
+  if (ctx.has_input(3)) {
+    GLPOOL_ASSIGN_OR_RETURN(const Value* gate, ctx.FloatInput(3));
+    const Shape& g = gate->shape;
+    if (x->shape.size() != 4 || g.size() != 4 || (g[0] != 1 && g[0] != x->shape[0]) || g[1] != x->shape[1] ||
+        g[2] != 1 || g[3] != 1) {
+      return InvalidModelError("the channel gate " + ShapeToString(g) + " must be [1 or N, C, 1, 1] for X " +
+                               ShapeToString(x->shape));
+    }
+    gated = *x;
+    const int64_t channels = x->shape[1], plane = x->shape[2] * x->shape[3];
+    for (int64_t n = 0; n < x->shape[0]; ++n) {
+      for (int64_t c = 0; c < channels; ++c) {
+        const float scale = gate->floats[static_cast<size_t>((g[0] == 1 ? 0 : n) * channels + c)];
+        float* row = gated.floats.data() + (n * channels + c) * plane;
+        for (int64_t i = 0; i < plane; ++i) row[i] *= scale;
+      }
+    }
+    x = &gated;
+  }
   GLPOOL_ASSIGN_OR_RETURN(const Value* w, ctx.FloatInput(1));
   const Value* bias = nullptr;
   if (ctx.has_input(2)) {

@@ -59,6 +59,10 @@ inline constexpr char kFusedOutputShiftAttr[] = "fused_output_shift";
 // constant fp32 tensor of one value per output column (shape [N], [1, N]...,
 // N = Y's last dim), added to every row of the product before its fused
 // activation. Every executor honours it.
+// Conv channel gate (FuseChannelGateIntoConv): a Conv may have a fourth
+// input (B may then be ""), an fp32 [1 or N, C, 1, 1] tensor that
+// multiplies X per (image, channel) before the convolution. Every executor
+// honours it.
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

@@ -36,6 +36,12 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   KernelPlan plan;
   plan.shader = "conv";
   plan.inputs = {x->name};
+  if (operands.gate != nullptr) {
+    // Every input texel the conv loads is scaled by the gate's texel of its
+    // slice (shaders/conv.comp GATED).
+    plan.inputs.push_back(operands.gate->name);
+    plan.defines.emplace_back("GATED", operands.gate->shape[0] == 1 ? "1" : "2");
+  }
   plan.outputs = {y->name};
   plan.defines.emplace_back("MODE", depthwise ? "2" : pointwise ? "1" : "0");
   plan.defines.emplace_back("OUT_SLICES", std::to_string(block));

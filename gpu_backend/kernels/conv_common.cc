@@ -305,15 +305,25 @@ std::string GlslFloat(float value) {
 }
 
 StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node) {
-  if (node.inputs.size() < 2 || node.inputs.size() > 3 || node.outputs.size() != 1) {
+  const size_t most = node.op_type == "Conv" ? 4 : 3;  // a Conv's 4th: the fused channel gate
+  if (node.inputs.size() < 2 || node.inputs.size() > most || node.outputs.size() != 1) {
     return InvalidModelError("needs X, W, optional B and one output");
   }
   ConvOperands operands;
   GLPOOL_ASSIGN_OR_RETURN(operands.x, RequireTensor(graph, node.inputs[0]));
   GLPOOL_ASSIGN_OR_RETURN(operands.w, RequireTensor(graph, node.inputs[1]));
   GLPOOL_ASSIGN_OR_RETURN(operands.y, RequireTensor(graph, node.outputs[0]));
-  if (node.inputs.size() == 3 && !node.inputs[2].empty()) {
+  if (node.inputs.size() >= 3 && !node.inputs[2].empty()) {
     GLPOOL_ASSIGN_OR_RETURN(operands.b, RequireTensor(graph, node.inputs[2]));
+  }
+  if (node.inputs.size() == 4 && !node.inputs[3].empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(operands.gate, RequireTensor(graph, node.inputs[3]));
+    const Shape& g = operands.gate->shape;
+    const Shape& x = operands.x->shape;
+    if (x.size() != 4 || g.size() != 4 || (g[0] != 1 && g[0] != x[0]) || g[1] != x[1] || g[2] != 1 || g[3] != 1) {
+      return InvalidModelError("the channel gate " + ShapeToString(g) + " must be [1 or N, C, 1, 1] for X " +
+                               ShapeToString(x));
+    }
   }
   return operands;
 }

@@ -28,6 +28,8 @@ struct ConvOperands {
   const Tensor* w = nullptr;
   const Tensor* b = nullptr;  // nullptr when the node has no bias
   const Tensor* y = nullptr;
+  // The channel gate FuseChannelGateIntoConv gives a Conv (graph.h), or null.
+  const Tensor* gate = nullptr;
   // Weights (and bias) are constants: the packed-weight kernels apply.
   bool constant_weights() const { return w->is_constant && (b == nullptr || b->is_constant); }
 };

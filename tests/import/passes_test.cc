@@ -386,6 +386,36 @@ TEST(Passes, FuseSwishPattern) {
   ExpectClose(RunOnCpu(g, x, "z"), RunOnCpu(before, x, "z"));
 }
 
+// A squeeze-and-excitation block's end, x * gate (gate [1, C, 1, 1], either
+// operand order) read by a Conv: the Conv takes x and the gate as its
+// fourth input, computing what the Mul and the Conv did. A product read
+// twice, or by a Conv with runtime weights, stays.
+TEST(Passes, ChannelGateFusesIntoTheConv) {
+  GraphBuilder b;
+  b.Input("x", {1, 4, 3, 5})
+      .Constant("w", {3, 4, 1, 1}, {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f, -2.0f, 1.5f, 0.1f, 0.2f})
+      .Op("GlobalAveragePool", {"x"}, "pooled", {1, 4, 1, 1})
+      .Op("Sigmoid", {"pooled"}, "gate", {1, 4, 1, 1})
+      .Op("Mul", {"gate", "x"}, "gated", {1, 4, 3, 5})
+      .Op("Conv", {"gated", "w"}, "y", {1, 3, 3, 5})
+      .Op("Mul", {"x", "gate"}, "twice", {1, 4, 3, 5})
+      .Op("Conv", {"twice", "w"}, "z", {1, 3, 3, 5})
+      .Op("Neg", {"twice"}, "u", {1, 4, 3, 5})
+      .Output("y")
+      .Output("z")
+      .Output("u");
+  b.graph().opset = 13;
+  const Graph before = b.graph();
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(stats.channel_gates_fused, 1);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"GlobalAveragePool", "Sigmoid", "Conv", "Mul", "Conv", "Neg"}));
+  EXPECT_EQ(g.nodes[2].inputs, (std::vector<std::string>{"x", "w", "", "gate"}));
+  const TensorData x = Ramp({1, 4, 3, 5}, 0.29f);
+  for (const std::string& out : {"y", "z", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
+}
+
 // A linear layer as MatMul then Add of a bias (either operand order), then
 // Relu: one MatMul with the bias as its third input and Relu fused,
 // computing what the three nodes did. A bias that varies along rows, and a

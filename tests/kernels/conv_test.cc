@@ -281,6 +281,34 @@ TEST(ConvTest, FusedActivations) {
   ExpectMatchesReference(swish);
 }
 
+// The channel gate FuseChannelGateIntoConv gives a Conv (graph.h): X
+// scaled per (image, channel) as it is loaded, in each of the three paths
+// (pointwise, depthwise, general), with and without a bias, one gate for
+// the batch or one per image.
+TEST(ConvTest, ChannelGate) {
+  struct Case {
+    int64_t out_channels, group, k;
+    bool bias;
+    int64_t gate_batch;
+  };
+  for (const Case& k : {Case{13, 1, 1, true, 1}, Case{6, 6, 3, true, 2}, Case{5, 1, 3, false, 1},
+                        Case{7, 1, 1, false, 2}}) {
+    SCOPED_TRACE("group " + std::to_string(k.group) + " k " + std::to_string(k.k));
+    ConvSpec spec;
+    spec.x = {2, 6, 7, 13};
+    spec.out_channels = k.out_channels;
+    spec.group = k.group;
+    spec.kernel = {k.k, k.k};
+    spec.pads = {k.k / 2, k.k / 2, k.k / 2, k.k / 2};
+    spec.bias = k.bias;
+    KernelCase c = Conv(spec);
+    c.node.inputs.resize(3);
+    c.node.inputs.push_back("gate");
+    c.inputs["gate"] = RandomTensor({k.gate_batch, 6, 1, 1}, 9);
+    ExpectMatchesReference(c);
+  }
+}
+
 TEST(ConvTest, WorkGroupsStayWithinLimits) {
   ConvSpec spec;
   spec.x = {1, 5, 7, 13};

@@ -76,6 +76,12 @@ StatusOr<int> FuseSwishPattern(Graph& graph);
 // bias becomes the MatMul's third input (graph.h) and the Add goes.
 StatusOr<int> FoldBiasIntoMatMul(Graph& graph);
 
+// Conv (constant weights, 2-D window, no gate yet) whose input is
+// x * gate, gate fp32 [1 or N, C, 1, 1] (a squeeze-and-excitation block's
+// end), the product read by the Conv alone: the Conv reads x and takes the
+// gate as its fourth input (graph.h), and the Mul goes.
+StatusOr<int> FuseChannelGateIntoConv(Graph& graph);
+
 // LayerNormalization written out (exports for opsets before 17):
 // mean = ReduceMean(x) over trailing axes (keepdims), d = x - mean,
 // var = ReduceMean(Pow(d, 2) or d * d) over the same axes,
@@ -145,6 +151,7 @@ struct PassStats {
   int swish_fused = 0;
   int layer_norm_formulas_fused = 0;
   int matmul_biases_folded = 0;
+  int channel_gates_fused = 0;
   int activations_fused = 0;
   int output_scale_shifts_fused = 0;
   int free_reshapes = 0;

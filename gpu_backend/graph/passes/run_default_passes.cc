@@ -29,6 +29,8 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.swish_fused, FuseSwishPattern(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.activations_fused, FuseActivations(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.output_scale_shifts_fused, FuseOutputScaleShift(graph));
+  // After the folds into Conv weights (which read inputs 1 and 2 only).
+  GLPOOL_ASSIGN_OR_RETURN(s.channel_gates_fused, FuseChannelGateIntoConv(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.dead_nodes_removed, RemoveDeadNodes(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.wide_variadics_split, SplitWideVariadics(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.free_reshapes, MarkFreeReshapes(graph));

@@ -1,0 +1,73 @@
+// FuseChannelGateIntoConv (passes.h): a squeeze-and-excitation gate,
+// x * gate with gate [1 or N, C, 1, 1], read by a Conv alone, is applied by
+// the Conv as it loads x (MobileNetV3, EfficientNet, RegNetY and PP-LCNet
+// end every such block this way): one task and one full-size tensor fewer.
+#include "gpu_backend/graph/passes/graph_edit.h"
+#include "gpu_backend/graph/passes/passes.h"
+
+namespace glpool {
+namespace {
+
+bool Unfused(const Node& node) {
+  return !node.HasAttribute(kFusedActivationAttr) && !node.HasAttribute(kFusedOutputScaleAttr) &&
+         !node.HasAttribute(kFusedOutputShiftAttr);
+}
+
+// Whether `gate` is fp32 [1 or N, C, 1, 1] for x of shape `x`.
+bool IsChannelGate(const Tensor* gate, const Shape& x) {
+  if (gate == nullptr || gate->dtype != DataType::kFloat32 || x.size() != 4) return false;
+  const Shape& g = gate->shape;
+  return g.size() == 4 && (g[0] == 1 || g[0] == x[0]) && g[1] == x[1] && g[2] == 1 && g[3] == 1;
+}
+
+}  // namespace
+
+StatusOr<int> FuseChannelGateIntoConv(Graph& graph) {
+  int fused = 0;
+  std::map<std::string, int> readers = CountReaders(graph);
+  std::map<std::string, size_t> producer = ProducerIndex(graph);
+  for (size_t i = 0; i < graph.nodes.size(); ++i) {
+    const Node& conv = graph.nodes[i];
+    if (!conv.domain.empty() || conv.op_type != "Conv" || conv.inputs.size() < 2 || conv.inputs.size() > 3) continue;
+    // The Conv kernel with packed constant weights and a 2-D window.
+    const Tensor* w = graph.FindTensor(conv.inputs[1]);
+    const Tensor* b = conv.inputs.size() == 3 && !conv.inputs[2].empty() ? graph.FindTensor(conv.inputs[2]) : nullptr;
+    const Tensor* x = graph.FindTensor(conv.inputs[0]);
+    if (w == nullptr || !w->is_constant || (b != nullptr && !b->is_constant) || x == nullptr ||
+        x->shape.size() != 4) {
+      continue;
+    }
+    auto it = producer.find(conv.inputs[0]);
+    if (it == producer.end() || readers.at(conv.inputs[0]) != 1 || IsGraphOutput(graph, conv.inputs[0])) continue;
+    const Node& mul = graph.nodes[it->second];
+    if (!mul.domain.empty() || mul.op_type != "Mul" || mul.inputs.size() != 2 || mul.outputs.size() != 1 ||
+        !Unfused(mul)) {
+      continue;
+    }
+    std::string full, gate;
+    for (int side = 0; side < 2 && gate.empty(); ++side) {
+      const Tensor* a = graph.FindTensor(mul.inputs[static_cast<size_t>(side)]);
+      const Tensor* g = graph.FindTensor(mul.inputs[static_cast<size_t>(1 - side)]);
+      if (a != nullptr && a->shape == x->shape && a->dtype == DataType::kFloat32 && IsChannelGate(g, x->shape)) {
+        full = a->name;
+        gate = g->name;
+      }
+    }
+    if (gate.empty() || full == gate) continue;
+    const size_t mul_index = it->second;
+    Node& target = graph.nodes[i];
+    const std::string gone = target.inputs[0];
+    target.inputs[0] = full;
+    target.inputs.resize(3);  // B, or "" when it has none
+    target.inputs.push_back(gate);
+    graph.tensors.erase(gone);
+    EraseNodes(graph, {mul_index});
+    ++fused;
+    readers = CountReaders(graph);
+    producer = ProducerIndex(graph);
+    i = mul_index;  // the Mul came before the Conv: the Conv is at i - 1 now, so go on after it
+  }
+  return fused;
+}
+
+}  // namespace glpool
