@@ -12,14 +12,6 @@ namespace {
 
 bool Near(float value, float want) { return std::fabs(value - want) <= 1e-6f * std::max(1.0f, std::fabs(want)); }
 
-// The node's other input when one of its two inputs is `x`, else "".
-std::string OtherInput(const Node& node, const std::string& x) {
-  if (node.inputs.size() != 2) return "";
-  if (node.inputs[0] == x) return node.inputs[1];
-  if (node.inputs[1] == x) return node.inputs[0];
-  return "";
-}
-
 // Clip's bounds: attributes before opset 11, optional constant inputs after.
 bool ClipBounds(const Graph& graph, const Node& clip, float* lo, float* hi) {
   *lo = -std::numeric_limits<float>::infinity();
@@ -32,18 +24,6 @@ bool ClipBounds(const Graph& graph, const Node& clip, float* lo, float* hi) {
   if (clip.inputs.size() > 1 && !clip.inputs[1].empty() && !ScalarFp32(graph, clip.inputs[1], lo)) return false;
   if (clip.inputs.size() > 2 && !clip.inputs[2].empty() && !ScalarFp32(graph, clip.inputs[2], hi)) return false;
   return true;
-}
-
-// The single node reading `name`, or -1.
-long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name) {
-  auto it = readers.find(name);
-  if (it == readers.end() || it->second != 1 || IsGraphOutput(graph, name)) return -1;
-  for (size_t n = 0; n < graph.nodes.size(); ++n) {
-    for (const std::string& in : graph.nodes[n].inputs) {
-      if (in == name) return static_cast<long>(n);
-    }
-  }
-  return -1;
 }
 
 }  // namespace

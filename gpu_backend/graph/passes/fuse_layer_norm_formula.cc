@@ -11,26 +11,6 @@
 namespace glpool {
 namespace {
 
-// The single node reading `name` (not a graph output), or -1.
-long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name) {
-  auto it = readers.find(name);
-  if (it == readers.end() || it->second != 1 || IsGraphOutput(graph, name)) return -1;
-  for (size_t n = 0; n < graph.nodes.size(); ++n) {
-    for (const std::string& in : graph.nodes[n].inputs) {
-      if (in == name) return static_cast<long>(n);
-    }
-  }
-  return -1;
-}
-
-// The node's other input when one of its two inputs is `x`, else "".
-std::string OtherInput(const Node& node, const std::string& x) {
-  if (node.inputs.size() != 2) return "";
-  if (node.inputs[0] == x) return node.inputs[1];
-  if (node.inputs[1] == x) return node.inputs[0];
-  return "";
-}
-
 bool Plain(const Node& node, const char* op, size_t inputs) {
   return node.domain.empty() && node.op_type == op && node.inputs.size() == inputs && node.outputs.size() == 1 &&
          !node.HasAttribute(kFusedActivationAttr) && !node.HasAttribute(kFusedOutputScaleAttr) &&
@@ -186,34 +166,24 @@ StatusOr<int> FuseLayerNormFormula(Graph& graph) {
                              static_cast<size_t>(sqrt_at),
                              static_cast<size_t>(div_at)};
     // Then optionally * scale and + bias (constants over the normalized dims).
-    std::string out = div.outputs[0], scale, bias;
+    std::string out = div.outputs[0];
     size_t last = static_cast<size_t>(div_at);
-    const long mul_at = OnlyReader(graph, readers, out);
-    if (mul_at >= 0) {
-      const Node& mul = graph.nodes[static_cast<size_t>(mul_at)];
-      const std::string other = OtherInput(mul, out);
-      const std::string fitted =
-          Plain(mul, "Mul", 2) && ShapeIs(graph, mul.outputs[0], x_shape) ? OverNormalizedDims(graph, other, x_shape, axis) : "";
-      if (!fitted.empty()) {
-        scale = fitted;
-        out = mul.outputs[0];
-        last = static_cast<size_t>(mul_at);
-        drop.insert(last);
-      }
-    }
-    const long add_at = scale.empty() ? -1 : OnlyReader(graph, readers, out);
-    if (add_at >= 0) {
-      const Node& add = graph.nodes[static_cast<size_t>(add_at)];
-      const std::string other = OtherInput(add, out);
-      const std::string fitted =
-          Plain(add, "Add", 2) && ShapeIs(graph, add.outputs[0], x_shape) ? OverNormalizedDims(graph, other, x_shape, axis) : "";
-      if (!fitted.empty()) {
-        bias = fitted;
-        out = add.outputs[0];
-        last = static_cast<size_t>(add_at);
-        drop.insert(last);
-      }
-    }
+    // The `op` reading `out` alone, by a constant over the normalized dims:
+    // it joins the pattern and that constant (or its expansion) comes back.
+    auto absorb = [&](const char* op) -> std::string {
+      const long at = OnlyReader(graph, readers, out);
+      if (at < 0) return "";
+      const Node& node = graph.nodes[static_cast<size_t>(at)];
+      if (!Plain(node, op, 2) || !ShapeIs(graph, node.outputs[0], x_shape)) return "";
+      const std::string fitted = OverNormalizedDims(graph, OtherInput(node, out), x_shape, axis);
+      if (fitted.empty()) return "";
+      out = node.outputs[0];
+      last = static_cast<size_t>(at);
+      drop.insert(last);
+      return fitted;
+    };
+    std::string scale = absorb("Mul");
+    const std::string bias = scale.empty() ? "" : absorb("Add");
     if (scale.empty()) {
       scale = UniqueTensorName(graph, mean.name + "/scale");
       AddConstantTensor(graph, scale, TensorData::FromFloats({1}, {1.0f}));

@@ -33,6 +33,24 @@ bool IsGraphInput(const Graph& graph, const std::string& name) {
   return std::find(graph.inputs.begin(), graph.inputs.end(), name) != graph.inputs.end();
 }
 
+long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name) {
+  auto it = readers.find(name);
+  if (it == readers.end() || it->second != 1 || IsGraphOutput(graph, name)) return -1;
+  for (size_t n = 0; n < graph.nodes.size(); ++n) {
+    for (const std::string& in : graph.nodes[n].inputs) {
+      if (in == name) return static_cast<long>(n);
+    }
+  }
+  return -1;
+}
+
+std::string OtherInput(const Node& node, const std::string& x) {
+  if (node.inputs.size() != 2) return "";
+  if (node.inputs[0] == x) return node.inputs[1];
+  if (node.inputs[1] == x) return node.inputs[0];
+  return "";
+}
+
 void RenameReaders(Graph& graph, const std::string& from, const std::string& to) {
   for (Node& node : graph.nodes) {
     for (std::string& in : node.inputs) {

@@ -20,6 +20,13 @@ std::map<std::string, size_t> ProducerIndex(const Graph& graph);
 bool IsGraphOutput(const Graph& graph, const std::string& name);
 bool IsGraphInput(const Graph& graph, const std::string& name);
 
+// The index of the one node that reads `name` (its only reader, counted in
+// `readers` as CountReaders does, and no graph output), or -1.
+long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name);
+
+// The other input of a two-input node when one of its inputs is `x`, else "".
+std::string OtherInput(const Node& node, const std::string& x);
+
 // Makes every node input and graph output that reads `from` read `to`.
 void RenameReaders(Graph& graph, const std::string& from, const std::string& to);
 
