@@ -89,8 +89,9 @@ StatusOr<AutoResult> SolveOffsetsAuto(const OffsetProblem& problem, double budge
   // it is given all but the other two members' time (it stops early at the
   // bound; otherwise its rounds go on while time lasts, and their cost grows
   // with the set). At the bound nothing can beat it, so the other two need
-  // not run: on random_50000 (seeds 1-10) it is there in 0.2-1.0 s, where
-  // the best greedy member is 5-12% above.
+  // not run: with a 2 s budget AUTO is there on random_50000 of seeds 1-10
+  // in 0.34-1.17 s of CPU (bench/reports/planner_scale.md), where the best
+  // greedy member stays 5.6-11% above (seeds 1-3).
   double peak_first_seconds = 0;
   if (deadline.SecondsLeft() > 4 * one_greedy_seconds) {
     const double before = deadline.SecondsLeft();

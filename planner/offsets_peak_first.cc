@@ -114,7 +114,10 @@ class PeakFirst {
       core_ = 0;
       const bool out_of_time = !PlaceCore();
       if (out_of_time && !best.offsets.empty()) break;  // the last complete plan stands
-      if (out_of_time) std::fill(placed_.begin(), placed_.end(), 0);  // round 0: the fill alone
+      if (out_of_time) {  // round 0: the fill alone
+        std::fill(placed_.begin(), placed_.end(), 0);
+        core_ = 0;
+      }
       // The rest around the core, tightest first: the warm prefix, then
       // (when it all fitted, or no other round will run) the rest.
       packer_.Clear();
