@@ -77,8 +77,7 @@ Status RunConv(const KernelContext& ctx, std::vector<Value>& outputs) {
   if (ctx.has_input(3)) {
     GLPOOL_ASSIGN_OR_RETURN(const Value* gate, ctx.FloatInput(3));
     const Shape& g = gate->shape;
-    if (x->shape.size() != 4 || g.size() != 4 || (g[0] != 1 && g[0] != x->shape[0]) || g[1] != x->shape[1] ||
-        g[2] != 1 || g[3] != 1) {
+    if (!IsChannelGateShape(g, x->shape)) {
       return InvalidModelError("the channel gate " + ShapeToString(g) + " must be [1 or N, C, 1, 1] for X " +
                                ShapeToString(x->shape));
     }

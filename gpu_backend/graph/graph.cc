@@ -94,6 +94,11 @@ Status CheckTensorSize(const std::string& what, const Shape& shape, DataType dty
   return Status::Ok();
 }
 
+bool IsChannelGateShape(const Shape& gate, const Shape& x) {
+  return x.size() == 4 && gate.size() == 4 && (gate[0] == 1 || gate[0] == x[0]) && gate[1] == x[1] &&
+         gate[2] == 1 && gate[3] == 1;
+}
+
 StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b) {
   const size_t rank = std::max(a.size(), b.size());
   Shape out(rank);

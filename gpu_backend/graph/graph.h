@@ -22,6 +22,10 @@ namespace glpool {
 // quoting both when they do not broadcast.
 StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b);
 
+// Whether `gate` can be a Conv's channel gate for X of shape `x` (see the
+// Conv channel gate below): X is N x C x H x W and the gate [1 or N, C, 1, 1].
+bool IsChannelGateShape(const Shape& gate, const Shape& x);
+
 struct Tensor {
   std::string name;
   DataType dtype = DataType::kUndefined;
@@ -61,8 +65,8 @@ inline constexpr char kFusedOutputShiftAttr[] = "fused_output_shift";
 // activation. Every executor honours it.
 // Conv channel gate (FuseChannelGateIntoConv): a Conv may have a fourth
 // input (B may then be ""), an fp32 [1 or N, C, 1, 1] tensor that
-// multiplies X per (image, channel) before the convolution. Every executor
-// honours it.
+// multiplies X per (image, channel) before the convolution
+// (IsChannelGateShape). Every executor honours it.
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

@@ -63,7 +63,6 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   // loads saved (mobilenet_v2's: 12-14 ms against 11 ms), as did 4 rows.
   const int64_t rows = depthwise ? (window.kernel[0] >= 5 && out.h >= 2 ? 2 : 1)
                                  : OutputRowsPerInvocation(out.h, pixels);
-
   plan.defines.emplace_back("OUT_ROWS", std::to_string(rows));
   AddWindowDefines(window, plan);
 

@@ -318,11 +318,9 @@ StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node) {
   }
   if (node.inputs.size() == 4 && !node.inputs[3].empty()) {
     GLPOOL_ASSIGN_OR_RETURN(operands.gate, RequireTensor(graph, node.inputs[3]));
-    const Shape& g = operands.gate->shape;
-    const Shape& x = operands.x->shape;
-    if (x.size() != 4 || g.size() != 4 || (g[0] != 1 && g[0] != x[0]) || g[1] != x[1] || g[2] != 1 || g[3] != 1) {
-      return InvalidModelError("the channel gate " + ShapeToString(g) + " must be [1 or N, C, 1, 1] for X " +
-                               ShapeToString(x));
+    if (!IsChannelGateShape(operands.gate->shape, operands.x->shape)) {
+      return InvalidModelError("the channel gate " + ShapeToString(operands.gate->shape) +
+                               " must be [1 or N, C, 1, 1] for X " + ShapeToString(operands.x->shape));
     }
   }
   return operands;

@@ -3,28 +3,26 @@
 
 #include <cmath>
 
-#include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/graph/fused_activation.h"
 #include "gpu_backend/graph/passes/fusion_util.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "graph_builder.h"
+#include "passes_test_util.h"
 
 namespace glpool {
 namespace {
 
+using testing_util::ExpectClose;
 using testing_util::GraphBuilder;
+using testing_util::Ops;
+using testing_util::Ramp;
+using testing_util::RunOnCpu;
 
 void AddBoolScalar(Graph& graph, const std::string& name, bool value) {
   TensorData data;
   data.dtype = DataType::kBool;
   data.bytes = {static_cast<uint8_t>(value)};
   graph.tensors[name] = Tensor{name, DataType::kBool, {}, true, data};
-}
-
-std::vector<std::string> Ops(const Graph& graph) {
-  std::vector<std::string> ops;
-  for (const Node& node : graph.nodes) ops.push_back(node.op_type);
-  return ops;
 }
 
 TEST(Passes, RemoveIdentitiesRewiresReaders) {
@@ -280,24 +278,6 @@ TEST(Passes, FoldReshapesIntoTransposesLeavesSharedAndFreeReshapes) {
   EXPECT_EQ(Ops(g), (std::vector<std::string>{"Reshape", "Transpose", "Neg", "Flatten"}));
 }
 
-// The CPU reference's output `name` of `graph` on input x = `x`.
-std::vector<float> RunOnCpu(const Graph& graph, const TensorData& x, const std::string& name) {
-  auto out = cpu_reference::RunGraph(graph, {{"x", x}});
-  EXPECT_TRUE(out.ok()) << out.status().ToString();
-  return out.ok() ? out->at(name).ToFloats() : std::vector<float>{};
-}
-
-TensorData Ramp(const Shape& shape, float step) {
-  std::vector<float> values(static_cast<size_t>(ElementCount(shape)));
-  for (size_t i = 0; i < values.size(); ++i) values[i] = -4.0f + step * static_cast<float>(i % 97);
-  return TensorData::FromFloats(shape, values);
-}
-
-void ExpectClose(const std::vector<float>& a, const std::vector<float>& b) {
-  ASSERT_EQ(a.size(), b.size());
-  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-4f * (1.0f + std::fabs(b[i]))) << i;
-}
-
 // A Conv, a learnable scale (scalar, first operand) and shift (per channel),
 // then HardSwish as x * Clip(x + 3, 0, 6) / 6: one Conv with HardSwish fused,
 // computing what the seven nodes did.
@@ -354,189 +334,6 @@ TEST(Passes, ScaleShiftAndHardSwishFormulaLeaveWhatDoesNotMatch) {
   EXPECT_EQ(*FoldScaleShiftIntoConv(g), 0);
   EXPECT_EQ(*FuseHardSwishFormula(g), 0);
   EXPECT_EQ(g.nodes.size(), 7u);
-}
-
-// x * Sigmoid(x) after a Conv (EfficientNet's SiLU, either operand order):
-// one Conv with Swish fused, computing what the three nodes did; a sigmoid
-// gate of another tensor stays.
-TEST(Passes, FuseSwishPattern) {
-  GraphBuilder b;
-  b.Input("x", {1, 4, 2, 3})
-      .Constant("w", {4, 4, 1, 1}, {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f, -2.0f, 1.5f, 0.1f, 0.2f,
-                                    0.3f, -0.4f, 0.5f, -0.6f})
-      .Op("Conv", {"x", "w"}, "c", {1, 4, 2, 3})
-      .Op("Sigmoid", {"c"}, "s", {1, 4, 2, 3})
-      .Op("Mul", {"s", "c"}, "y", {1, 4, 2, 3})
-      .Op("Conv", {"y", "w"}, "d", {1, 4, 2, 3})
-      .Op("Sigmoid", {"d"}, "t", {1, 4, 2, 3})
-      .Op("Mul", {"y", "t"}, "z", {1, 4, 2, 3})  // a gate of another tensor
-      .Output("z");
-  b.graph().opset = 13;
-  const Graph before = b.graph();
-  Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.swish_fused, 1);
-  // The second Sigmoid, its Conv's only reader, fuses as itself.
-  ASSERT_EQ(Ops(g), (std::vector<std::string>{"Conv", "Conv", "Mul"}));
-  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Swish");
-  EXPECT_EQ(GetFusedActivation(g.nodes[1])->type, "Sigmoid");
-  EXPECT_EQ(g.nodes[0].outputs[0], "y");
-  const TensorData x = Ramp({1, 4, 2, 3}, 0.33f);
-  ExpectClose(RunOnCpu(g, x, "z"), RunOnCpu(before, x, "z"));
-}
-
-// A squeeze-and-excitation block's end, x * gate (gate [1, C, 1, 1], either
-// operand order) read by a Conv: the Conv takes x and the gate as its
-// fourth input, computing what the Mul and the Conv did. A product read
-// twice, or by a Conv with runtime weights, stays.
-TEST(Passes, ChannelGateFusesIntoTheConv) {
-  GraphBuilder b;
-  b.Input("x", {1, 4, 3, 5})
-      .Constant("w", {3, 4, 1, 1}, {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f, -2.0f, 1.5f, 0.1f, 0.2f})
-      .Op("GlobalAveragePool", {"x"}, "pooled", {1, 4, 1, 1})
-      .Op("Sigmoid", {"pooled"}, "gate", {1, 4, 1, 1})
-      .Op("Mul", {"gate", "x"}, "gated", {1, 4, 3, 5})
-      .Op("Conv", {"gated", "w"}, "y", {1, 3, 3, 5})
-      .Op("Mul", {"x", "gate"}, "twice", {1, 4, 3, 5})
-      .Op("Conv", {"twice", "w"}, "z", {1, 3, 3, 5})
-      .Op("Neg", {"twice"}, "u", {1, 4, 3, 5})
-      .Output("y")
-      .Output("z")
-      .Output("u");
-  b.graph().opset = 13;
-  const Graph before = b.graph();
-  Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.channel_gates_fused, 1);
-  EXPECT_EQ(Ops(g), (std::vector<std::string>{"GlobalAveragePool", "Sigmoid", "Conv", "Mul", "Conv", "Neg"}));
-  EXPECT_EQ(g.nodes[2].inputs, (std::vector<std::string>{"x", "w", "", "gate"}));
-  const TensorData x = Ramp({1, 4, 3, 5}, 0.29f);
-  for (const std::string& out : {"y", "z", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
-}
-
-// A linear layer as MatMul then Add of a bias (either operand order), then
-// Relu: one MatMul with the bias as its third input and Relu fused,
-// computing what the three nodes did. A bias that varies along rows, and a
-// product read twice, stay.
-TEST(Passes, BiasAddFoldsIntoMatMul) {
-  GraphBuilder b;
-  b.Input("x", {1, 4, 6})
-      .Constant("w", {6, 5}, std::vector<float>(30, 0.25f))
-      .Constant("bias", {1, 5}, {0.5f, -1.0f, 2.0f, -3.0f, 1.5f})
-      .Constant("rows", {4, 1}, {1.0f, 2.0f, 3.0f, 4.0f})
-      .Op("MatMul", {"x", "w"}, "p", {1, 4, 5})
-      .Op("Add", {"bias", "p"}, "s", {1, 4, 5})
-      .Op("Relu", {"s"}, "y", {1, 4, 5})
-      .Op("MatMul", {"x", "w"}, "q", {1, 4, 5})
-      .Op("Add", {"q", "rows"}, "z", {1, 4, 5})
-      .Op("MatMul", {"x", "w"}, "r", {1, 4, 5})
-      .Op("Add", {"r", "bias"}, "t", {1, 4, 5})
-      .Op("Neg", {"r"}, "u", {1, 4, 5})
-      .Output("y")
-      .Output("z")
-      .Output("t")
-      .Output("u");
-  b.graph().opset = 13;
-  const Graph before = b.graph();
-  Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.matmul_biases_folded, 1);
-  EXPECT_EQ(Ops(g), (std::vector<std::string>{"MatMul", "MatMul", "Add", "MatMul", "Add", "Neg"}));
-  EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "w", "bias"}));
-  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
-  const TensorData x = Ramp({1, 4, 6}, 0.21f);
-  for (const std::string& out : {"y", "z", "t", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
-}
-
-// LayerNormalization written out as an opset-9 export writes it (PP-OCRv4
-// rec's five): one LayerNormalization node over the last axis, computing
-// what the nine nodes did; the same with the square as d * d, no scale or
-// bias, and two trailing axes (opset 18's axes input).
-TEST(Passes, LayerNormFormulaBecomesOneNode) {
-  const Shape shape = {1, 6, 10};
-  for (int variant = 0; variant < 3; ++variant) {
-    SCOPED_TRACE("variant " + std::to_string(variant));
-    GraphBuilder b;
-    const Shape stat = variant == 2 ? Shape{1, 1, 1} : Shape{1, 6, 1};
-    const std::map<std::string, AttributeValue> axes =
-        variant == 2 ? std::map<std::string, AttributeValue>{} : std::map<std::string, AttributeValue>{{"axes", std::vector<int64_t>{-1}}};
-    std::vector<std::string> mean_inputs = {"x"}, var_inputs = {"sq"};
-    b.Input("x", shape).Constant("two", {}, {2.0f}).Constant("eps", {1}, {1e-5f});
-    b.Constant("gamma", {10}, {1.0f, 0.5f, 2.0f, -1.0f, 0.25f, 1.5f, 3.0f, 0.75f, -0.5f, 1.25f});
-    b.Constant("beta", {1, 1, 10}, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, -0.1f, -0.2f, -0.3f, -0.4f, -0.5f});
-    if (variant == 2) {
-      b.IntConstant("axes", {2}, {1, 2});
-      mean_inputs.push_back("axes");
-      var_inputs.push_back("axes");
-    }
-    b.Op("ReduceMean", mean_inputs, "mean", stat, axes)
-        .Op("Sub", {"x", "mean"}, "d", shape)
-        .Op(variant == 1 ? "Mul" : "Pow", {"d", variant == 1 ? "d" : "two"}, "sq", shape)
-        .Op("ReduceMean", var_inputs, "var", stat, axes)
-        .Op("Add", {"var", "eps"}, "ve", stat)
-        .Op("Sqrt", {"ve"}, "std", stat)
-        .Op("Div", {"d", "std"}, "n", shape);
-    std::string y = "n";
-    if (variant != 1) {
-      b.Op("Mul", {"n", "gamma"}, "scaled", shape).Op("Add", {"beta", "scaled"}, "y", shape);
-      y = "y";
-    }
-    b.Output(y);
-    b.graph().opset = variant == 2 ? 18 : 9;
-    const Graph before = b.graph();
-    Graph& g = b.graph();
-    PassStats stats;
-    ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-    EXPECT_EQ(stats.layer_norm_formulas_fused, 1);
-    ASSERT_EQ(Ops(g), std::vector<std::string>{"LayerNormalization"});
-    EXPECT_EQ(g.nodes[0].GetInt("axis", 0), variant == 2 ? 1 : 2);
-    EXPECT_EQ(g.nodes[0].outputs, std::vector<std::string>{y});
-    const TensorData x = Ramp(shape, 0.37f);
-    ExpectClose(RunOnCpu(g, x, y), RunOnCpu(before, x, y));
-  }
-}
-
-// What must stay: the centred values read a third time, a mean over a
-// leading axis, and a scale that varies along another axis (it stays a Mul
-// after the fused node).
-TEST(Passes, LayerNormFormulaLeavesWhatDoesNotMatch) {
-  const Shape shape = {1, 6, 10};
-  const std::map<std::string, AttributeValue> last = {{"axes", std::vector<int64_t>{-1}}};
-  auto formula = [&](GraphBuilder& b, const std::map<std::string, AttributeValue>& axes, const Shape& stat) {
-    b.Input("x", shape).Constant("two", {}, {2.0f}).Constant("eps", {}, {1e-5f});
-    b.Op("ReduceMean", {"x"}, "mean", stat, axes)
-        .Op("Sub", {"x", "mean"}, "d", shape)
-        .Op("Pow", {"d", "two"}, "sq", shape)
-        .Op("ReduceMean", {"sq"}, "var", stat, axes)
-        .Op("Add", {"var", "eps"}, "ve", stat)
-        .Op("Sqrt", {"ve"}, "std", stat)
-        .Op("Div", {"d", "std"}, "n", shape);
-  };
-  {
-    GraphBuilder b;
-    formula(b, last, {1, 6, 1});
-    b.Op("Neg", {"d"}, "extra", shape).Output("n").Output("extra");
-    b.graph().opset = 9;
-    EXPECT_EQ(*FuseLayerNormFormula(b.graph()), 0);
-  }
-  {
-    GraphBuilder b;
-    formula(b, {{"axes", std::vector<int64_t>{1}}}, {1, 1, 10});
-    b.Output("n");
-    b.graph().opset = 9;
-    EXPECT_EQ(*FuseLayerNormFormula(b.graph()), 0);
-  }
-  {
-    GraphBuilder b;
-    formula(b, last, {1, 6, 1});
-    b.Constant("per_row", {6, 1}, {1, 2, 3, 4, 5, 6}).Op("Mul", {"n", "per_row"}, "y", shape).Output("y");
-    b.graph().opset = 9;
-    EXPECT_EQ(*FuseLayerNormFormula(b.graph()), 1);
-    EXPECT_EQ(Ops(b.graph()), (std::vector<std::string>{"LayerNormalization", "Mul"}));
-  }
 }
 
 // A scale and shift after an activation: the producer keeps its

@@ -13,8 +13,7 @@ const Tensor* ConstantInput(const Graph& graph, const Node& node, size_t index) 
 
 // Folds BN node `bn` into Conv node `conv`; false if they do not qualify.
 bool Fold(Graph& graph, Node& conv, const Node& bn) {
-  if (conv.HasAttribute(kFusedActivationAttr) || conv.HasAttribute(kFusedOutputScaleAttr) ||
-      conv.HasAttribute(kFusedOutputShiftAttr) || bn.GetInt("spatial", 1) == 0) return false;
+  if (HasFusedEpilogue(conv) || bn.GetInt("spatial", 1) == 0) return false;
   // Training mode normalizes with the batch's statistics, not the constants.
   if (graph.opset >= 14 && bn.GetInt("training_mode", 0) != 0) return false;
   const Tensor* weight = ConstantInput(graph, conv, 1);

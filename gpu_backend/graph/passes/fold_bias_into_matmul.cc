@@ -9,13 +9,11 @@ namespace glpool {
 StatusOr<int> FoldBiasIntoMatMul(Graph& graph) {
   return FoldIntoProducers(graph, [&](const Node& add, size_t input, Node& matmul) {
     if (!add.domain.empty() || add.op_type != "Add" || add.inputs.size() != 2 || add.outputs.size() != 1 ||
-        add.HasAttribute(kFusedActivationAttr) || add.HasAttribute(kFusedOutputScaleAttr) ||
-        add.HasAttribute(kFusedOutputShiftAttr)) {
+        HasFusedEpilogue(add)) {
       return false;
     }
     if (!matmul.domain.empty() || matmul.op_type != "MatMul" || matmul.inputs.size() != 2 ||
-        matmul.HasAttribute(kFusedActivationAttr) || matmul.HasAttribute(kFusedOutputScaleAttr) ||
-        matmul.HasAttribute(kFusedOutputShiftAttr)) {
+        HasFusedEpilogue(matmul)) {
       return false;
     }
     const Tensor* y = graph.FindTensor(matmul.outputs[0]);

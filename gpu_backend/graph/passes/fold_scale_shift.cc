@@ -31,8 +31,7 @@ bool PerChannel(const Tensor& constant, size_t rank, int64_t channels, std::vect
 // Folds node `op` (Mul or Add, one operand `side` the Conv's output) into
 // Conv node `conv`'s weights and bias; false if they do not qualify.
 bool Fold(Graph& graph, Node& conv, const Node& op, size_t side) {
-  if (conv.HasAttribute(kFusedActivationAttr) || conv.HasAttribute(kFusedOutputScaleAttr) ||
-      conv.HasAttribute(kFusedOutputShiftAttr) || conv.outputs.size() != 1) return false;
+  if (HasFusedEpilogue(conv) || conv.outputs.size() != 1) return false;
   const Tensor* constant = ConstantFp32(graph, op.inputs[1 - side]);
   const Tensor* weight = conv.inputs.size() > 1 ? ConstantFp32(graph, conv.inputs[1]) : nullptr;
   const bool has_bias = conv.inputs.size() > 2 && !conv.inputs[2].empty();

@@ -8,16 +8,9 @@
 namespace glpool {
 namespace {
 
-bool Unfused(const Node& node) {
-  return !node.HasAttribute(kFusedActivationAttr) && !node.HasAttribute(kFusedOutputScaleAttr) &&
-         !node.HasAttribute(kFusedOutputShiftAttr);
-}
-
-// Whether `gate` is fp32 [1 or N, C, 1, 1] for x of shape `x`.
+// Whether `gate` is an fp32 channel gate for x of shape `x` (graph.h).
 bool IsChannelGate(const Tensor* gate, const Shape& x) {
-  if (gate == nullptr || gate->dtype != DataType::kFloat32 || x.size() != 4) return false;
-  const Shape& g = gate->shape;
-  return g.size() == 4 && (g[0] == 1 || g[0] == x[0]) && g[1] == x[1] && g[2] == 1 && g[3] == 1;
+  return gate != nullptr && gate->dtype == DataType::kFloat32 && IsChannelGateShape(gate->shape, x);
 }
 
 }  // namespace
@@ -41,7 +34,7 @@ StatusOr<int> FuseChannelGateIntoConv(Graph& graph) {
     if (it == producer.end() || readers.at(conv.inputs[0]) != 1 || IsGraphOutput(graph, conv.inputs[0])) continue;
     const Node& mul = graph.nodes[it->second];
     if (!mul.domain.empty() || mul.op_type != "Mul" || mul.inputs.size() != 2 || mul.outputs.size() != 1 ||
-        !Unfused(mul)) {
+        HasFusedEpilogue(mul)) {
       continue;
     }
     std::string full, gate;
@@ -54,18 +47,17 @@ StatusOr<int> FuseChannelGateIntoConv(Graph& graph) {
       }
     }
     if (gate.empty() || full == gate) continue;
-    const size_t mul_index = it->second;
     Node& target = graph.nodes[i];
     const std::string gone = target.inputs[0];
     target.inputs[0] = full;
     target.inputs.resize(3);  // B, or "" when it has none
     target.inputs.push_back(gate);
     graph.tensors.erase(gone);
-    EraseNodes(graph, {mul_index});
+    EraseNodes(graph, {it->second});
     ++fused;
+    --i;  // the Mul stood before the Conv, which is now at i - 1: go on after it
     readers = CountReaders(graph);
     producer = ProducerIndex(graph);
-    i = mul_index;  // the Mul came before the Conv: the Conv is at i - 1 now, so go on after it
   }
   return fused;
 }

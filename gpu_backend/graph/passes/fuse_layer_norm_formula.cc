@@ -13,8 +13,7 @@ namespace {
 
 bool Plain(const Node& node, const char* op, size_t inputs) {
   return node.domain.empty() && node.op_type == op && node.inputs.size() == inputs && node.outputs.size() == 1 &&
-         !node.HasAttribute(kFusedActivationAttr) && !node.HasAttribute(kFusedOutputScaleAttr) &&
-         !node.HasAttribute(kFusedOutputShiftAttr);
+         !HasFusedEpilogue(node);
 }
 
 // The first normalized axis when `mean` is a ReduceMean over trailing dims
@@ -210,7 +209,6 @@ StatusOr<int> FuseLayerNormFormula(Graph& graph) {
     ++fused;
     readers = CountReaders(graph);
     i = static_cast<size_t>(-1);  // from the start again: indices moved
-
   }
   return fused;
 }

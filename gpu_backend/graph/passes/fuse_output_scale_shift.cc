@@ -10,8 +10,7 @@ namespace glpool {
 StatusOr<int> FuseOutputScaleShift(Graph& graph) {
   return FoldIntoProducers(graph, [&graph](const Node& op, size_t side, Node& node) {
     if (!op.domain.empty() || (op.op_type != "Mul" && op.op_type != "Add") || op.inputs.size() != 2 ||
-        op.outputs.size() != 1 || op.HasAttribute(kFusedActivationAttr) ||
-        op.HasAttribute(kFusedOutputScaleAttr) || op.HasAttribute(kFusedOutputShiftAttr)) {
+        op.outputs.size() != 1 || HasFusedEpilogue(op)) {
       return false;
     }
     float factor = 0;

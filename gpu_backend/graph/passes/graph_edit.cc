@@ -33,6 +33,11 @@ bool IsGraphInput(const Graph& graph, const std::string& name) {
   return std::find(graph.inputs.begin(), graph.inputs.end(), name) != graph.inputs.end();
 }
 
+bool HasFusedEpilogue(const Node& node) {
+  return node.HasAttribute(kFusedActivationAttr) || node.HasAttribute(kFusedOutputScaleAttr) ||
+         node.HasAttribute(kFusedOutputShiftAttr);
+}
+
 long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name) {
   auto it = readers.find(name);
   if (it == readers.end() || it->second != 1 || IsGraphOutput(graph, name)) return -1;

@@ -20,6 +20,10 @@ std::map<std::string, size_t> ProducerIndex(const Graph& graph);
 bool IsGraphOutput(const Graph& graph, const std::string& name);
 bool IsGraphInput(const Graph& graph, const std::string& name);
 
+// Whether `node` carries a fused activation or a fused output scale or
+// shift (graph.h): passes that rewrite what it computes leave it alone.
+bool HasFusedEpilogue(const Node& node);
+
 // The index of the one node that reads `name` (its only reader, counted in
 // `readers` as CountReaders does, and no graph output), or -1.
 long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name);
