@@ -1,5 +1,5 @@
 #version 310 es
-// glpool-tensors: in0 [in1] out0
+// glpool-tensors: in0 [in1 in2] out0
 // glpool-weights: weights bias
 // ONNX Conv with constant weights (a 1-D Conv arrives with H = 1).
 //
@@ -68,6 +68,16 @@
 #define GATE_AT(s) in1_load(0, n, s)
 #else
 #define GATE_AT(s) vec4(1.0)
+#endif
+#ifndef RESIDUAL
+#define RESIDUAL 0  // 1 or 2: that input, of the output's shape, is added before the activation
+#endif
+#if RESIDUAL == 1
+#define RESIDUAL_AT(x, y, s) in1_load(x, y, s)
+#elif RESIDUAL == 2
+#define RESIDUAL_AT(x, y, s) in2_load(x, y, s)
+#else
+#define RESIDUAL_AT(x, y, s) vec4(0.0)
 #endif
 #ifndef LOCAL_X
 #define LOCAL_X 8
@@ -258,7 +268,8 @@ void main() {
 #endif
 #define STORE_PIXEL(i) \
   if (x_first + COL(i) < out0_W && y_first + ROW(i) < out0_H) \
-    out0_store(x_first + COL(i), n * out0_H + y_first + ROW(i), os0 + b, activate(acc[b * BLOCK + i]));
+    out0_store(x_first + COL(i), n * out0_H + y_first + ROW(i), os0 + b, \
+               activate(acc[b * BLOCK + i] + RESIDUAL_AT(x_first + COL(i), n * out0_H + y_first + ROW(i), os0 + b)));
 #define STORE_SLICE(slice) { const int b = slice; if (os0 + b < out0_S) { FOR_PIXELS(STORE_PIXEL) } }
   FOR_SLICES(STORE_SLICE)
 }

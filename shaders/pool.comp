@@ -61,7 +61,31 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 // reference has for an empty window).
 const float kLowest = -3.402823e38;
 
-#if GLOBAL
+#if GLOBAL == 2
+// One invocation per (n, slice) walks the whole plane: small planes (SE
+// blocks' 7x7..28x28) cost more in the tree's barriers than in the loads.
+void main() {
+  int s = int(GLPOOL_GLOBAL_ID.x);
+  int n = int(GLPOOL_GLOBAL_ID.y);
+  if (s >= in0_S) return;
+  vec4 acc = vec4(IS_MAX == 1 ? kLowest : 0.0);
+  for (int y = 0; y < in0_H; ++y) {
+    for (int x = 0; x < in0_W; ++x) {
+      vec4 v = in0_load(x, n * in0_H + y, s);
+#if IS_MAX
+      acc = max(acc, v);
+#else
+      acc += v;
+#endif
+    }
+  }
+#if !IS_MAX
+  acc /= float(in0_H * in0_W);
+#endif
+  out0_store(0, n, s, activate(acc));
+}
+
+#elif GLOBAL
 // One work group per (n, slice): its LOCAL_X invocations stride over the
 // H x W plane, then fold their partial results in shared memory.
 shared vec4 partial[LOCAL_X];

@@ -168,6 +168,16 @@ Status RunConv(const KernelContext& ctx, std::vector<Value>& outputs) {
       }
     }
   }
+  // The fused residual (graph.h), before the executor applies the
+  // activation.
+  if (ctx.has_input(4)) {
+    GLPOOL_ASSIGN_OR_RETURN(const Value* residual, ctx.FloatInput(4));
+    if (residual->shape != out.shape) {
+      return InvalidModelError("the residual " + ShapeToString(residual->shape) + " must have Y's shape " +
+                               ShapeToString(out.shape));
+    }
+    for (size_t i = 0; i < out.floats.size(); ++i) out.floats[i] += residual->floats[i];
+  }
   outputs[0] = std::move(out);
   return Status::Ok();
 }

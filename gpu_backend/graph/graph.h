@@ -67,6 +67,9 @@ inline constexpr char kFusedOutputShiftAttr[] = "fused_output_shift";
 // input (B may then be ""), an fp32 [1 or N, C, 1, 1] tensor that
 // multiplies X per (image, channel) before the convolution
 // (IsChannelGateShape). Every executor honours it.
+// Conv residual (FuseResidualAddIntoConv): a Conv may have a fifth input
+// (B and the gate may then be ""), an fp32 tensor of Y's shape added to Y
+// before its fused activation, scale and shift. Every executor honours it.
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

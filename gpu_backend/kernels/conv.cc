@@ -42,6 +42,12 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
     plan.inputs.push_back(operands.gate->name);
     plan.defines.emplace_back("GATED", operands.gate->shape[0] == 1 ? "1" : "2");
   }
+  if (operands.residual != nullptr) {
+    // Added to each output before its activation (shaders/conv.comp
+    // RESIDUAL: the input that holds it).
+    plan.inputs.push_back(operands.residual->name);
+    plan.defines.emplace_back("RESIDUAL", std::to_string(plan.inputs.size() - 1));
+  }
   plan.outputs = {y->name};
   plan.defines.emplace_back("MODE", depthwise ? "2" : pointwise ? "1" : "0");
   plan.defines.emplace_back("OUT_SLICES", std::to_string(block));

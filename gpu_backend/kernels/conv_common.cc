@@ -305,7 +305,8 @@ std::string GlslFloat(float value) {
 }
 
 StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node) {
-  const size_t most = node.op_type == "Conv" ? 4 : 3;  // a Conv's 4th: the fused channel gate
+  // A Conv's 4th and 5th: the fused channel gate and residual (graph.h).
+  const size_t most = node.op_type == "Conv" ? 5 : 3;
   if (node.inputs.size() < 2 || node.inputs.size() > most || node.outputs.size() != 1) {
     return InvalidModelError("needs X, W, optional B and one output");
   }
@@ -316,11 +317,18 @@ StatusOr<ConvOperands> ReadConvOperands(const Graph& graph, const Node& node) {
   if (node.inputs.size() >= 3 && !node.inputs[2].empty()) {
     GLPOOL_ASSIGN_OR_RETURN(operands.b, RequireTensor(graph, node.inputs[2]));
   }
-  if (node.inputs.size() == 4 && !node.inputs[3].empty()) {
+  if (node.inputs.size() >= 4 && !node.inputs[3].empty()) {
     GLPOOL_ASSIGN_OR_RETURN(operands.gate, RequireTensor(graph, node.inputs[3]));
     if (!IsChannelGateShape(operands.gate->shape, operands.x->shape)) {
       return InvalidModelError("the channel gate " + ShapeToString(operands.gate->shape) +
                                " must be [1 or N, C, 1, 1] for X " + ShapeToString(operands.x->shape));
+    }
+  }
+  if (node.inputs.size() == 5 && !node.inputs[4].empty()) {
+    GLPOOL_ASSIGN_OR_RETURN(operands.residual, RequireTensor(graph, node.inputs[4]));
+    if (operands.residual->shape != operands.y->shape) {
+      return InvalidModelError("the residual " + ShapeToString(operands.residual->shape) + " must have Y's shape " +
+                               ShapeToString(operands.y->shape));
     }
   }
   return operands;

@@ -30,6 +30,8 @@ struct ConvOperands {
   const Tensor* y = nullptr;
   // The channel gate FuseChannelGateIntoConv gives a Conv (graph.h), or null.
   const Tensor* gate = nullptr;
+  // The residual FuseResidualAddIntoConv gives a Conv (graph.h), or null.
+  const Tensor* residual = nullptr;
   // Weights (and bias) are constants: the packed-weight kernels apply.
   bool constant_weights() const { return w->is_constant && (b == nullptr || b->is_constant); }
 };

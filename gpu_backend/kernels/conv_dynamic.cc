@@ -11,7 +11,9 @@ namespace glpool {
 StatusOr<KernelPlan> BuildConvDynamic(const Graph& graph, const Node& node, const KernelLimits& limits) {
   const bool transposed = node.op_type == "ConvTranspose";
   GLPOOL_ASSIGN_OR_RETURN(const ConvOperands operands, ReadConvOperands(graph, node));
-  if (operands.gate != nullptr) return UnsupportedError("a fused channel gate needs constant weights and a 2-D window");
+  if (operands.gate != nullptr || operands.residual != nullptr) {
+    return UnsupportedError("a fused channel gate or residual needs constant weights and a 2-D window");
+  }
   const Tensor* x = operands.x;
   const Tensor* w = operands.w;
   const Tensor* b = operands.b;

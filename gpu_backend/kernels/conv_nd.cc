@@ -24,7 +24,9 @@ std::string IntArray(const std::vector<int64_t>& values) { return GlslIntArray(v
 StatusOr<KernelPlan> BuildConvNd(const Graph& graph, const Node& node, const KernelLimits& limits) {
   const bool transposed = node.op_type == "ConvTranspose";
   GLPOOL_ASSIGN_OR_RETURN(const ConvOperands operands, ReadConvOperands(graph, node));
-  if (operands.gate != nullptr) return UnsupportedError("a fused channel gate needs constant weights and a 2-D window");
+  if (operands.gate != nullptr || operands.residual != nullptr) {
+    return UnsupportedError("a fused channel gate or residual needs constant weights and a 2-D window");
+  }
   GLPOOL_ASSIGN_OR_RETURN(const ConvChannels channels, ReadConvChannels(node, operands));
   const Shape& x = operands.x->shape;
   const Shape& y = operands.y->shape;

@@ -77,6 +77,52 @@ TEST(Passes, ChannelGateFusesIntoTheConv) {
   for (const char* out : {"y", "z", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
 }
 
+// Residual connections, Add(conv, skip) with skip of the Conv output's
+// shape (either operand order, the Add's Relu coming along): the Conv takes
+// the Add's place with the skip as its fifth input, computing what the
+// nodes did. Of two Convs the later fuses; a Conv with its own activation,
+// a broadcast skip and a Conv output read twice stay.
+TEST(Passes, ResidualAddFusesIntoTheConv) {
+  const std::vector<float> w = {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f,
+                                -2.0f, 1.5f, 0.1f, 0.2f, 0.3f, -0.4f, 0.5f, -0.6f};
+  const Shape s = {1, 4, 3, 5};
+  GraphBuilder b;
+  b.Input("x", s)
+      .Constant("w", {4, 4, 1, 1}, w)
+      .Op("Conv", {"x", "w"}, "c1", s)
+      .Op("Add", {"x", "c1"}, "a1", s)
+      .Op("Relu", {"a1"}, "y1", s)
+      .Op("Conv", {"y1", "w"}, "c2", s)
+      .Op("Conv", {"x", "w"}, "c3", s)
+      .Op("Relu", {"c3"}, "r3", s)
+      .Op("Conv", {"y1", "w"}, "c4", s)
+      .Op("Add", {"c4", "r3"}, "z", s)  // c4 fuses; c2 is the skip
+      .Op("Add", {"z", "c2"}, "z2", s)  // c2's Add: a Conv output and z
+      .Op("GlobalAveragePool", {"x"}, "pooled", {1, 4, 1, 1})
+      .Op("Conv", {"x", "w"}, "c5", s)
+      .Op("Add", {"c5", "pooled"}, "t", s)  // broadcast: stays
+      .Op("Conv", {"x", "w"}, "c6", s)
+      .Op("Add", {"c6", "x"}, "v", s)  // c6 read twice: stays
+      .Op("Neg", {"c6"}, "u", s)
+      .Output("z2")
+      .Output("t")
+      .Output("v")
+      .Output("u");
+  b.graph().opset = 13;
+  const Graph before = b.graph();
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(stats.residual_adds_fused, 3);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"Conv", "Conv", "Conv", "Conv", "GlobalAveragePool", "Conv", "Add",
+                                              "Conv", "Add", "Neg"}));
+  EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "w", "", "", "x"}));
+  EXPECT_EQ(g.nodes[0].outputs[0], "y1");
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
+  const TensorData x = Ramp(s, 0.31f);
+  for (const char* out : {"z2", "t", "v", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
+}
+
 // A linear layer as MatMul then Add of a bias (either operand order), then
 // Relu: one MatMul with the bias as its third input and Relu fused,
 // computing what the three nodes did. A bias that varies along rows, and a

@@ -309,6 +309,38 @@ TEST(ConvTest, ChannelGate) {
   }
 }
 
+// The residual FuseResidualAddIntoConv gives a Conv (graph.h): Y's shape,
+// added before the fused activation, in each of the three paths, alone
+// (the fourth input empty) or after a channel gate.
+TEST(ConvTest, Residual) {
+  struct Case {
+    int64_t out_channels, group, k, stride;
+    bool gate;
+  };
+  for (const Case& k : {Case{13, 1, 1, 1, false}, Case{6, 6, 3, 1, true}, Case{5, 1, 3, 2, false},
+                        Case{7, 1, 1, 1, true}, Case{6, 6, 5, 2, false}}) {
+    SCOPED_TRACE("group " + std::to_string(k.group) + " k " + std::to_string(k.k) + " stride " +
+                 std::to_string(k.stride));
+    ConvSpec spec;
+    spec.x = {2, 6, 7, 13};
+    spec.out_channels = k.out_channels;
+    spec.group = k.group;
+    spec.kernel = {k.k, k.k};
+    spec.strides = {k.stride, k.stride};
+    spec.pads = {k.k / 2, k.k / 2, k.k / 2, k.k / 2};
+    spec.bias = true;
+    KernelCase c = Conv(spec);
+    c.node.inputs.resize(3);
+    c.node.inputs.push_back(k.gate ? "gate" : "");
+    if (k.gate) c.inputs["gate"] = RandomTensor({1, 6, 1, 1}, 9);
+    c.node.inputs.push_back("skip");
+    const Shape y = {2, k.out_channels, (7 - 1) / k.stride + 1, (13 - 1) / k.stride + 1};
+    c.inputs["skip"] = RandomTensor(y, 10);
+    c.node.attributes["fused_activation"] = std::string("Relu");
+    ExpectMatchesReference(c);
+  }
+}
+
 TEST(ConvTest, WorkGroupsStayWithinLimits) {
   ConvSpec spec;
   spec.x = {1, 5, 7, 13};

@@ -84,6 +84,11 @@ TEST(PoolTest, GlobalPools) {
   ExpectMatchesReference(Pool("GlobalMaxPool", {1, 5, 7, 13}, {1, 5, 1, 1}));
   ExpectMatchesReference(Pool("GlobalMaxPool", {2, 5, 13}, {2, 5, 1}), SweepVariants());
   ExpectMatchesReference(Pool("GlobalAveragePool", {1, 3, 1, 1}, {1, 3, 1, 1}), SweepVariants());
+  // Planes up to 1024 cells take one invocation per slice; larger ones the
+  // work-group tree (pool.cc), at its edge and past it.
+  ExpectMatchesReference(Pool("GlobalAveragePool", {2, 9, 32, 32}, {2, 9, 1, 1}), SweepVariants());
+  ExpectMatchesReference(Pool("GlobalAveragePool", {2, 9, 33, 32}, {2, 9, 1, 1}), SweepVariants());
+  ExpectMatchesReference(Pool("GlobalMaxPool", {1, 6, 45, 41}, {1, 6, 1, 1}), SweepVariants());
 }
 
 TEST(PoolTest, FusedActivation) {

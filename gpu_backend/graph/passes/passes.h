@@ -82,6 +82,13 @@ StatusOr<int> FoldBiasIntoMatMul(Graph& graph);
 // gate as its fourth input (graph.h), and the Mul goes.
 StatusOr<int> FuseChannelGateIntoConv(Graph& graph);
 
+// Add(conv(x), skip), skip fp32 of the Conv output's shape (a residual
+// connection), the Conv (constant weights, 2-D window) with no fused
+// activation, scale or shift and its output read by the Add alone: the Conv
+// takes the Add's place and its outputs, the skip as its fifth input
+// (graph.h) and the Add's fused activation, scale and shift; the Add goes.
+StatusOr<int> FuseResidualAddIntoConv(Graph& graph);
+
 // LayerNormalization written out (exports for opsets before 17):
 // mean = ReduceMean(x) over trailing axes (keepdims), d = x - mean,
 // var = ReduceMean(Pow(d, 2) or d * d) over the same axes,
@@ -152,6 +159,7 @@ struct PassStats {
   int layer_norm_formulas_fused = 0;
   int matmul_biases_folded = 0;
   int channel_gates_fused = 0;
+  int residual_adds_fused = 0;
   int activations_fused = 0;
   int output_scale_shifts_fused = 0;
   int free_reshapes = 0;

@@ -31,6 +31,9 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.output_scale_shifts_fused, FuseOutputScaleShift(graph));
   // After the folds into Conv weights (which read inputs 1 and 2 only).
   GLPOOL_ASSIGN_OR_RETURN(s.channel_gates_fused, FuseChannelGateIntoConv(graph));
+  // After activation fusion (an Add's Relu comes along) and the gate (which
+  // takes only Convs of at most three inputs).
+  GLPOOL_ASSIGN_OR_RETURN(s.residual_adds_fused, FuseResidualAddIntoConv(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.dead_nodes_removed, RemoveDeadNodes(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.wide_variadics_split, SplitWideVariadics(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.free_reshapes, MarkFreeReshapes(graph));
