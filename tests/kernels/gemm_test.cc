@@ -98,6 +98,35 @@ TEST(GemmTest, ConstantBiasShapes) {
   ExpectMatchesReference(Gemm(none));
 }
 
+// A constant B with A not transposed and C a column bias runs as a 1x1 conv
+// (gemm.cc); alpha, beta and either B layout must survive the packing.
+// Transposed A, a per-row C and a B given at run time stay matmul.comp's.
+TEST(GemmTest, ConstantBRunsAsPointwiseConv) {
+  struct Case {
+    bool trans_a, trans_b;
+    Shape c;
+    const char* shader;
+  };
+  for (const Case& k : {Case{false, false, {5}, "conv"}, Case{false, true, {1, 5}, "conv"},
+                        Case{false, true, {1}, "conv"}, Case{true, true, {5}, "matmul"},
+                        Case{false, false, {3, 5}, "matmul"}}) {
+    GemmSpec spec;
+    spec.trans_a = k.trans_a;
+    spec.trans_b = k.trans_b;
+    spec.alpha = 0.5f;
+    spec.beta = -2.0f;
+    spec.c = k.c;
+    SCOPED_TRACE(std::string("transA ") + (k.trans_a ? "1" : "0") + " transB " + (k.trans_b ? "1" : "0") + " C " +
+                 ShapeToString(k.c));
+    const KernelCase c = Gemm(spec);
+    StatusOr<std::vector<TaskInfo>> tasks = TasksOnGpu(c, ExecutorOptions{});
+    ASSERT_TRUE(tasks.ok()) << tasks.status().ToString();
+    ASSERT_EQ(tasks->size(), 1u);
+    EXPECT_EQ(tasks->front().shader, k.shader);
+    ExpectMatchesReference(c);
+  }
+}
+
 TEST(GemmTest, RuntimeBias) {
   // As the ONNX node tests feed Gemm: every operand a graph input.
   for (const Shape& bias : {Shape{3, 5}, Shape{1}}) {
