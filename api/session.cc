@@ -162,6 +162,7 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     executor_options.keep_all = options.keep_all;
     executor_options.pools = options.pools;
     executor_options.progress = options.progress;
+    executor_options.cpu_spin = options.cpu_spin;
     if (options.precision == Precision::kFp16 && plans.empty() && !options.calibration_inputs.empty()) {
       step = std::chrono::steady_clock::now();
       Fp16CalibrationOptions calibration_options;
@@ -191,6 +192,7 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     startup.programs_ms = steps.programs_ms;
     startup.shaders_compiled = steps.shaders_compiled;
     startup.programs_loaded = steps.programs_loaded;
+    startup.cpu_spin = steps.cpu_spin;
     plan->executor->set_time_tasks(options.time_tasks);
   }
   ShapePlan* result = plan.get();

@@ -3,7 +3,7 @@
 //                  [--precision P [--fp16-tolerance F]] [--order given|memory] [--repeat N] [--json] [--backend gpu|cpu]
 //                  [--overlay [--frames N]] [--overlay-png FILE] [--profile N]
 //                  [--memory-mode pooled|naive|reuse|dynamic] [--inputs-in-pool] [--outputs-in-pool]
-//                  [--keep NAME]... [--keep-all] [--dump NAME=FILE.pb]...
+//                  [--keep NAME]... [--keep-all] [--dump NAME=FILE.pb]... [--cpu-spin auto|on|off]
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
@@ -54,6 +54,7 @@ struct RunFlags {
   ImageFlags image;          // how an --input image becomes the tensor
   std::string labels;        // one class name per line, for classifier outputs
   std::string memory_mode = "pooled";
+  std::string cpu_spin = "auto";
   samples::RecordShapeFlags record_shape;  // inputs/outputs in the pool, kept intermediates
   std::vector<std::string> dump;  // NAME=FILE.pb: write a tensor after the last run
   bool list_tensors = false;      // name every pooled tensor (what --keep takes)
@@ -331,6 +332,9 @@ int RunModel(const RunFlags& flags) {
     auto mode = ParseMemoryMode(flags.memory_mode);
     if (!mode.ok()) return fail(mode.status().WithContext("--memory-mode"));
     options.memory_mode = *mode;
+    auto spin = ParseCpuSpin(flags.cpu_spin);
+    if (!spin.ok()) return fail(spin.status().WithContext("--cpu-spin"));
+    options.cpu_spin = *spin;
     auto made = samples::MakeSampleContext(flags.context);
     if (!made.ok()) {
       return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
@@ -505,6 +509,10 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
                       "pooled (the planned pool of --strategy), naive (one object per tensor), reuse (equal sizes "
                       "share), or dynamic (each tensor's object made before its first task and deleted after its "
                       "last, every run)")
+      ->capture_default_str();
+  command->add_option("--cpu-spin", flags->cpu_spin,
+                      "auto, on or off: while a run is in flight, keep the CPUs busy with idle-priority spinning "
+                      "threads, so a software renderer's worker threads wake at once (auto: on for llvmpipe)")
       ->capture_default_str();
   samples::AddRecordShapeFlags(*command, flags->record_shape);
   command->add_option("--pools", flags->pools,

@@ -53,7 +53,8 @@ nlohmann::json StartupJson(const StartupReport& s, double load_ms) {
           {"upload_ms", s.upload_ms},
           {"programs_ms", s.programs_ms},
           {"shaders_compiled", s.shaders_compiled},
-          {"programs_loaded", s.programs_loaded}};
+          {"programs_loaded", s.programs_loaded},
+          {"cpu_spin", s.cpu_spin}};
 }
 
 void PrintStartup(const nlohmann::json& s, std::ostream& out) {

@@ -14,6 +14,7 @@
 #include "gpu_backend/gl/gl_counters.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/graph/precision_sensitive.h"
+#include "gpu_backend/runtime/cpu_spin.h"
 #include "gpu_backend/kernels/kernel_check.h"
 #include "gpu_backend/runtime/binding_limits.h"
 #include "gpu_backend/runtime/cpu_fallback.h"
@@ -297,6 +298,11 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const Executor
   startup.programs_ms = MsSince(step);
   startup.shaders_compiled = after.shader_compiles - before.shader_compiles;
   startup.programs_loaded = after.program_binary_loads - before.program_binary_loads;
+  // kAuto spins on Mesa's llvmpipe, whose dispatches wait on its worker
+  // threads (cpu_spin.h); GPU drivers wait on the GPU instead.
+  const bool software = state->info.renderer.find("llvmpipe") != std::string::npos;
+  const CpuSpin spin = state->options.cpu_spin;
+  startup.cpu_spin = CpuSpinSupported() && (spin == CpuSpin::kOn || (spin == CpuSpin::kAuto && software));
   return std::unique_ptr<Executor>(new Executor(std::move(state)));
 }
 
@@ -308,6 +314,7 @@ StatusOr<std::map<std::string, TensorData>> Executor::Run(const std::map<std::st
                                                           const GpuSideIo& gpu) {
   State& s = *state_;
   s.ran = false;
+  const CpuSpinScope spin(s.startup.cpu_spin);
   if (s.is_dynamic()) {
     GLPOOL_RETURN_IF_ERROR(s.BeginDynamicRun());
     // Pooled inputs start at task 0: their objects must exist to upload.

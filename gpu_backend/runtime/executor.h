@@ -69,6 +69,7 @@ struct ExecutorOptions {
   std::set<std::string> keep;
   bool keep_all = false;
   std::vector<NamedPool> pools;
+  CpuSpin cpu_spin = CpuSpin::kAuto;  // SessionOptions::cpu_spin
   // SessionOptions::progress.
   std::function<void(const RunProgress&)> progress;
 };

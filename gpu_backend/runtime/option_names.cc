@@ -24,6 +24,22 @@ StatusOr<Precision> ParsePrecision(const std::string& name) {
   return InvalidArgumentError("unknown precision '" + name + "' (expected fp32 or fp16)");
 }
 
+const char* CpuSpinName(CpuSpin spin) {
+  switch (spin) {
+    case CpuSpin::kAuto: return "auto";
+    case CpuSpin::kOn: return "on";
+    case CpuSpin::kOff: return "off";
+  }
+  return "unknown";
+}
+
+StatusOr<CpuSpin> ParseCpuSpin(const std::string& name) {
+  for (CpuSpin spin : {CpuSpin::kAuto, CpuSpin::kOn, CpuSpin::kOff}) {
+    if (name == CpuSpinName(spin)) return spin;
+  }
+  return InvalidArgumentError("unknown CPU spin '" + name + "' (expected auto, on or off)");
+}
+
 const char* NodeOrderName(NodeOrder order) { return order == NodeOrder::kMemory ? "memory" : "given"; }
 
 StatusOr<NodeOrder> ParseNodeOrder(const std::string& name) {

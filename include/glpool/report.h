@@ -106,6 +106,7 @@ struct StartupReport {
   double programs_ms = 0;     // shaders compiled or program binaries loaded
   uint64_t shaders_compiled = 0;
   uint64_t programs_loaded = 0;  // from the program cache directory
+  bool cpu_spin = false;         // runs spin the CPUs (SessionOptions::cpu_spin)
 };
 
 // What a Run has done so far (SessionOptions::progress).
