@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/status.h"
+#include "gpu_backend/graph/fused_activation.h"
 #include "gpu_backend/graph/graph.h"
 
 namespace glpool {
@@ -67,5 +68,11 @@ StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& nam
 // 5 HardSigmoid, 6 HardSwish, 7 LeakyRelu, 8 Elu) and ACT_P0/ACT_P1 from the
 // node's fused activation; shaders apply it with shaders' `activate(v)`.
 Status AddFusedActivationDefines(const Node& node, KernelPlan& plan);
+
+// Defines `code_name` as the preamble's number for `activation` (the
+// shader then calls glpool_activation(code_name, v, PREFIX0, PREFIX1)) and
+// PREFIX0 / PREFIX1 as its parameters, where it has them.
+Status AddActivationDefines(const FusedActivation& activation, const std::string& code_name,
+                            const std::string& param_prefix, KernelPlan& plan);
 
 }  // namespace glpool

@@ -8,6 +8,8 @@ namespace glpool {
 // Broadcasting arithmetic, variadic Sum/Mean/Max/Min, comparisons, logic, Where.
 StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits);
+// glpool's own SqueezeExcite node (graph.h).
+StatusOr<KernelPlan> BuildSqueezeExcite(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const KernelLimits& limits);
 // One-input math and activations, PRelu, Not, Cast, CastLike.

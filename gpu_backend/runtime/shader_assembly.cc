@@ -27,29 +27,21 @@ const char kActivation[] = R"glsl(#ifndef FUSED_ACTIVATION
 #ifndef ACT_P1
 #define ACT_P1 0.0
 #endif
-vec4 activate_only(vec4 v) {
-#if FUSED_ACTIVATION == 1
-  return max(v, vec4(0.0));
-#elif FUSED_ACTIVATION == 2
-  return clamp(v, vec4(ACT_P0), vec4(ACT_P1));
-#elif FUSED_ACTIVATION == 3
-  return vec4(1.0) / (vec4(1.0) + exp(-v));
-#elif FUSED_ACTIVATION == 4
-  return tanh(v);
-#elif FUSED_ACTIVATION == 5
-  return clamp(ACT_P0 * v + vec4(ACT_P1), vec4(0.0), vec4(1.0));
-#elif FUSED_ACTIVATION == 6
-  return v * clamp(v / 6.0 + vec4(0.5), vec4(0.0), vec4(1.0));
-#elif FUSED_ACTIVATION == 7
-  return mix(v * ACT_P0, v, greaterThanEqual(v, vec4(0.0)));
-#elif FUSED_ACTIVATION == 8
-  return mix(ACT_P0 * (exp(v) - vec4(1.0)), v, greaterThan(v, vec4(0.0)));
-#elif FUSED_ACTIVATION == 9
-  return v * (vec4(1.0) / (vec4(1.0) + exp(-v)));
-#else
+// Activation number `code` (0: none) with its parameters p0, p1; kernels
+// pass constants, so compilers keep the one branch taken.
+vec4 glpool_activation(int code, vec4 v, float p0, float p1) {
+  if (code == 1) return max(v, vec4(0.0));
+  if (code == 2) return clamp(v, vec4(p0), vec4(p1));
+  if (code == 3) return vec4(1.0) / (vec4(1.0) + exp(-v));
+  if (code == 4) return tanh(v);
+  if (code == 5) return clamp(p0 * v + vec4(p1), vec4(0.0), vec4(1.0));
+  if (code == 6) return v * clamp(v / 6.0 + vec4(0.5), vec4(0.0), vec4(1.0));
+  if (code == 7) return mix(v * p0, v, greaterThanEqual(v, vec4(0.0)));
+  if (code == 8) return mix(p0 * (exp(v) - vec4(1.0)), v, greaterThan(v, vec4(0.0)));
+  if (code == 9) return v * (vec4(1.0) / (vec4(1.0) + exp(-v)));
   return v;
-#endif
 }
+vec4 activate_only(vec4 v) { return glpool_activation(FUSED_ACTIVATION, v, ACT_P0, ACT_P1); }
 // Then the fused output scale and shift, when the node has them.
 vec4 activate(vec4 v) {
 #ifdef ACT_SCALE
