@@ -242,17 +242,20 @@ Status Session::Impl::MoveBoundInputs() {
   for (const std::string& name : graph.inputs) {
     const ExternalTensor external = executor.External(name);
     auto it = bound_inputs.find(name);
+    if (it != bound_inputs.end()) {
+      if (executor.Pooled(name)) {
+        return UnsupportedError("input '" + name + "' is planned in the pool (SessionOptions::inputs_in_pool), so "
+                                "it has no object of its own to fill from a bound GL object; turn inputs_in_pool "
+                                "off to bind it");
+      }
+      // Before the executor reads it in place (a view of its bytes).
+      GLPOOL_RETURN_IF_ERROR(CheckGpuObject(name, it->second, graph.FindTensor(name)->shape, external));
+    }
     const bool zero_copy = it != bound_inputs.end() && external.present && IsZeroCopy(it->second, external);
     if (external.present && external.storage == StorageKind::kBuffer) {
       GLPOOL_RETURN_IF_ERROR(executor.BorrowBuffer(name, zero_copy ? it->second.gl_name : 0));
     }
     if (it == bound_inputs.end()) continue;
-    if (executor.Pooled(name)) {
-      return UnsupportedError("input '" + name + "' is planned in the pool (SessionOptions::inputs_in_pool), so it "
-                              "has no object of its own to fill from a bound GL object; turn inputs_in_pool off "
-                              "to bind it");
-    }
-    GLPOOL_RETURN_IF_ERROR(CheckGpuObject(name, it->second, graph.FindTensor(name)->shape, external));
     // An input no task reads needs nothing moved.
     if (!external.present || zero_copy) continue;
     GLPOOL_TRY_CONTEXT(ConvertGpuObject(*programs, it->second, external, true), "input '" + name + "'");

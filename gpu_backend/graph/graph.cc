@@ -163,7 +163,14 @@ TensorData Pack(DataType dtype, Shape shape, const std::vector<T>& values) {
 
 }  // namespace
 
-std::vector<float> TensorData::ToFloats() const { return ConvertAll<float>(*this); }
+std::vector<float> TensorData::ToFloats() const {
+  if (dtype != DataType::kFloat32) return ConvertAll<float>(*this);
+  // Every Run's inputs and outputs come this way: one copy, not a switch
+  // per element.
+  std::vector<float> values(bytes.size() / sizeof(float));
+  if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
+  return values;
+}
 std::vector<int64_t> TensorData::ToInt64s() const {
   if (dtype == DataType::kFloat32 || dtype == DataType::kFloat16 || dtype == DataType::kFloat64) {
     // Casting an out-of-range float to an integer is undefined; clamp first.

@@ -232,7 +232,9 @@ Status Executor::State::BindTask(const TaskRuntime& task) const {
                            task.roots[i] + " twice");
     }
     if (!bindings[i].texture_buffer_directive.empty()) {
-      GLPOOL_RETURN_IF_ERROR(input_views.at(task.roots[i]).BindAsSampler(bindings[i].texture_unit));
+      const gl::GlBufferTexture& view =
+          location.borrowed != 0 ? borrowed_views.at(task.roots[i]).second : input_views.at(task.roots[i]);
+      GLPOOL_RETURN_IF_ERROR(view.BindAsSampler(bindings[i].texture_unit));
     } else if (location.borrowed != 0) {
       GLPOOL_GL_CALL(glBindBufferBase(GL_SHADER_STORAGE_BUFFER, bindings[i].binding, location.borrowed));
     } else if (location.storage == StorageKind::kBuffer) {
@@ -507,7 +509,21 @@ Status Executor::BorrowBuffer(const std::string& name, GLuint buffer) {
   if (!external.present || external.storage != StorageKind::kBuffer) {
     return InternalError("tensor " + name + " has no buffer object of its own to replace");
   }
-  state_->locations.at(state_->Root(name)).borrowed = buffer;
+  const std::string& root = state_->Root(name);
+  state_->locations.at(root).borrowed = buffer;
+  // Tasks that read the tensor through a texture-buffer view read the
+  // caller's buffer through a view of its own, made once per buffer.
+  auto view = state_->input_views.find(root);
+  if (buffer != 0 && view != state_->input_views.end()) {
+    auto borrowed = state_->borrowed_views.find(root);
+    if (borrowed == state_->borrowed_views.end() || borrowed->second.first != buffer) {
+      const bool half = state_->StoresHalf(root);
+      const uint64_t bytes = static_cast<uint64_t>(state_->LayoutOfTensor(root).texels()) * (half ? 8 : 16);
+      GLPOOL_ASSIGN_OR_RETURN(gl::GlBufferTexture made, gl::GlBufferTexture::View(buffer, 0, bytes, half));
+      state_->borrowed_views.erase(root);
+      state_->borrowed_views.emplace(root, std::make_pair(buffer, std::move(made)));
+    }
+  }
   return Status::Ok();
 }
 

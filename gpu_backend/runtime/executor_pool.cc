@@ -332,16 +332,19 @@ Status Executor::State::MakeInputViews() {
     for (size_t i = 0; i < task.plan.inputs.size(); ++i) {
       const std::string& root = task.roots[i];
       const Location& location = locations.at(root);
-      // Pooled tensors only: an external buffer may be replaced by the
-      // caller's (BorrowBuffer) after the programs are made.
-      if (location.storage != StorageKind::kBuffer || location.pool_object < 0 || input_views.count(root)) continue;
+      // External buffers (graph inputs, constants) too: a caller's buffer
+      // that replaces one (BorrowBuffer) gets a view of its own there.
+      if (location.storage != StorageKind::kBuffer || input_views.count(root)) continue;
       const bool half = StoresHalf(root);
-      const uint64_t offset = location.arena ? location.offset : 0;
-      const uint64_t bytes = location.arena ? location.size : buffers[location.gl_object].bytes();
       const uint64_t texel_bytes = half ? 8 : 16;
+      const uint64_t offset = location.arena ? location.offset : 0;
+      const uint64_t bytes = location.arena            ? location.size
+                             : location.pool_object >= 0 ? buffers[location.gl_object].bytes()
+                                                         : static_cast<uint64_t>(LayoutOfTensor(root).texels()) * texel_bytes;
       const bool aligned = info.texture_buffer_offset_alignment > 0 &&
                            offset % static_cast<uint64_t>(info.texture_buffer_offset_alignment) == 0;
-      if (!aligned || bytes % texel_bytes != 0 || bytes / texel_bytes > static_cast<uint64_t>(info.max_texture_buffer_texels)) {
+      if (!aligned || bytes == 0 || bytes % texel_bytes != 0 || offset + bytes > buffers[location.gl_object].bytes() ||
+          bytes / texel_bytes > static_cast<uint64_t>(info.max_texture_buffer_texels)) {
         continue;
       }
       GLPOOL_ASSIGN_OR_RETURN(gl::GlBufferTexture view,

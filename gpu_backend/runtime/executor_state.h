@@ -105,6 +105,9 @@ struct Executor::State {
   // GLPOOL_BUFFER_READS_AS_SSBO=1 (buffer_reads_as_ssbo) makes none: every
   // read is a storage load.
   std::map<std::string, gl::GlBufferTexture> input_views;
+  // Views of callers' buffers that replace external ones (BorrowBuffer),
+  // by root: the buffer and the view of it.
+  std::map<std::string, std::pair<GLuint, gl::GlBufferTexture>> borrowed_views;
   bool buffer_reads_as_ssbo = false;
   std::map<std::string, Location> locations;      // by root tensor name
   std::vector<PoolObject> pool;

@@ -114,6 +114,48 @@ TEST(GpuBindingLayouts, Phwc4ZeroCopyAndNhwcBuffersMatchCpuTensors) {
       << "max difference " << MaxAbsDifference(from_buffer, cpu_path->at("mask"));
 }
 
+// PHWC4 input buffers are read in place (zero copy): the conv reads the
+// app's buffer through a texture-buffer view of its own, and a second
+// buffer bound later is read in its turn, each run equal to the CPU-tensor
+// path bit for bit.
+TEST(GpuBindingLayouts, Phwc4ZeroCopyInputsAreReadInPlace) {
+  AppEglContext app;
+  ASSERT_EQ(app.error(), "");
+  StatusOr<Model> model = Model::Load(WriteSymbolicConvModel());
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  SessionOptions options;
+  options.input_shapes = {{"image", {1, 3, 13, 18}}};
+  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  const Shape in_shape = {1, 3, 13, 18};
+  const Phwc4Layout layout = LayoutOf(in_shape);
+  for (uint32_t seed : {5u, 6u}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const TensorData x = RandomFloats(in_shape, seed);
+    StatusOr<std::map<std::string, TensorData>> cpu_path = (*session)->Run({{"image", x}});
+    ASSERT_TRUE(cpu_path.ok()) << cpu_path.status().ToString();
+    // The session's own input buffer now holds other values: only the
+    // app's buffer can give x's result.
+    ASSERT_TRUE((*session)->Run({{"image", RandomFloats(in_shape, seed + 10)}}).ok());
+    const std::vector<float> nchw = x.ToFloats();
+    std::vector<float> texels(static_cast<size_t>(layout.texels()) * 4, 0.0f);
+    for (int64_t c = 0; c < layout.c; ++c) {
+      for (int64_t h = 0; h < layout.h; ++h) {
+        for (int64_t w = 0; w < layout.w; ++w) {
+          texels[Phwc4Index(layout, c, h, w)] = nchw[static_cast<size_t>((c * layout.h + h) * layout.w + w)];
+        }
+      }
+    }
+    AppBuffer in(texels.size() * sizeof(float), texels.data());
+    ASSERT_TRUE((*session)->BindInput("image", {in.id(), GpuLayout::kPhwc4Buffer}).ok());
+    StatusOr<std::map<std::string, TensorData>> gpu_path = (*session)->Run();
+    ASSERT_TRUE(gpu_path.ok()) << gpu_path.status().ToString();
+    EXPECT_TRUE(BitIdentical(gpu_path->at("mask"), cpu_path->at("mask")))
+        << "max difference " << MaxAbsDifference(gpu_path->at("mask"), cpu_path->at("mask"));
+    (*session)->UnbindAll();
+  }
+}
+
 // A mask texture out: the output written into the app's RGBA32F texture
 // (channel c in component c) equals the CPU-tensor path bit for bit.
 TEST(GpuBindingLayouts, Rgba32fTextureOutputMatchesCpuTensors) {
