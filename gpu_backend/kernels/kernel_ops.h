@@ -8,6 +8,10 @@ namespace glpool {
 // Broadcasting arithmetic, variadic Sum/Mean/Max/Min, comparisons, logic, Where.
 StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits);
+// The mean (or max) of each (image, channel) plane of `in`, written to
+// `out` of shape [N, C] or [N, C, 1, 1] (one PHWC4 layout): GlobalAveragePool,
+// GlobalMaxPool, and ReduceMean/ReduceMax over a 4-D tensor's H and W.
+StatusOr<KernelPlan> BuildGlobalPoolPlan(const Tensor& in, const Tensor& out, bool max, const KernelLimits& limits);
 // glpool's own SqueezeExcite node (graph.h).
 StatusOr<KernelPlan> BuildSqueezeExcite(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits& limits);

@@ -113,15 +113,16 @@ StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const
   return plan;
 }
 
-StatusOr<KernelPlan> BuildGlobalPool(const Node& node, const Tensor& in, const Tensor& out,
-                                     const KernelLimits& limits) {
+}  // namespace
+
+StatusOr<KernelPlan> BuildGlobalPoolPlan(const Tensor& in, const Tensor& out, bool max, const KernelLimits& limits) {
   if (in.shape.size() < 3) return InvalidModelError("input must be N x C x spatial..., is " + ShapeToString(in.shape));
   const Phwc4Layout layout = LayoutOf(in.shape);
   KernelPlan plan;
   plan.shader = "pool";
   plan.inputs = {in.name};
   plan.outputs = {out.name};
-  const char* is_max = node.op_type == "GlobalMaxPool" ? "1" : "0";
+  const char* is_max = max ? "1" : "0";
   if (layout.h * layout.w <= kSerialGlobalPoolCells) {
     plan.defines = {{"GLOBAL", "2"}, {"IS_MAX", is_max}};
     plan.local_size = {std::min<uint32_t>(64, limits.max_invocations), 1, 1};
@@ -139,8 +140,6 @@ StatusOr<KernelPlan> BuildGlobalPool(const Node& node, const Tensor& in, const T
   return plan;
 }
 
-}  // namespace
-
 StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const KernelLimits& limits) {
   if (node.inputs.empty() || node.outputs.empty()) return InvalidModelError("needs an input and an output");
   GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[0]));
@@ -150,7 +149,7 @@ StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const Kerne
   GLPOOL_RETURN_IF_ERROR(CheckIndexable(in->shape));
   const bool global = node.op_type == "GlobalAveragePool" || node.op_type == "GlobalMaxPool";
   GLPOOL_ASSIGN_OR_RETURN(KernelPlan plan,
-                          global ? BuildGlobalPool(node, *in, *out, limits) : BuildWindowPool(graph, node, *in, *out));
+                          global ? BuildGlobalPoolPlan(*in, *out, node.op_type == "GlobalMaxPool", limits) : BuildWindowPool(graph, node, *in, *out));
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   return plan;
 }

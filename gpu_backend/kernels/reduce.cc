@@ -13,7 +13,7 @@
 
 namespace glpool {
 
-StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits&) {
+StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const KernelLimits& limits) {
   static const std::map<std::string, int> kOps = {
       {"ReduceSum", 0}, {"ReduceMean", 1}, {"ReduceMax", 2},       {"ReduceMin", 3},    {"ReduceProd", 4},
       {"ReduceL1", 5},  {"ReduceL2", 6},   {"ReduceSumSquare", 7}, {"ReduceLogSum", 8}, {"ReduceLogSumExp", 9}};
@@ -60,6 +60,16 @@ StatusOr<KernelPlan> BuildReduce(const Graph& graph, const Node& node, const Ker
     return InvalidModelError("output shape " + ShapeToString(out->shape) + " does not match the reduction");
   }
   if (count == 0) return UnsupportedError("reducing an empty axis");
+  // The mean or max of each channel's plane (a global pool written as a
+  // reduction: MnasNet's, ShuffleNet's heads) is the pool kernel's, whose
+  // invocations read whole texels; [N, C] and [N, C, 1, 1] outputs share
+  // one PHWC4 layout.
+  const bool spatial = rank == 4 && reduced == std::set<size_t>{2, 3};
+  if (spatial && (node.op_type == "ReduceMean" || node.op_type == "ReduceMax")) {
+    GLPOOL_ASSIGN_OR_RETURN(KernelPlan plan, BuildGlobalPoolPlan(*in, *out, node.op_type == "ReduceMax", limits));
+    GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
+    return plan;
+  }
   KernelPlan plan;
   plan.shader = "reduce";
   plan.inputs = {in->name};

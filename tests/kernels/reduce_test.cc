@@ -34,6 +34,32 @@ TEST(ReduceTest, SpatialMeanAndChannelSum) {
   ExpectMatchesReference(Reduce("ReduceMax", {2, 5, 127, 1}, {-2}, true, {2, 5, 1, 1}), SweepVariants());
 }
 
+// A mean or max over H and W runs as a global pool (reduce.cc): kept dims
+// or not, negative axes, both sides of the pool's serial/tree threshold;
+// other reductions of the plane stay reduce.comp's.
+TEST(ReduceTest, PlaneMeanAndMaxRunAsGlobalPools) {
+  struct Case {
+    const char* op;
+    Shape in;
+    std::vector<int64_t> axes;
+    bool keepdims;
+    const char* shader;
+  };
+  for (const Case& k : {Case{"ReduceMean", {2, 13, 7, 5}, {2, 3}, false, "pool"},
+                        Case{"ReduceMean", {1, 6, 40, 30}, {-1, -2}, true, "pool"},
+                        Case{"ReduceMax", {1, 5, 7, 13}, {3, 2}, false, "pool"},
+                        Case{"ReduceSum", {1, 5, 7, 13}, {2, 3}, false, "reduce"}}) {
+    SCOPED_TRACE(std::string(k.op) + " " + ShapeToString(k.in) + (k.keepdims ? " keepdims" : ""));
+    const Shape out = k.keepdims ? Shape{k.in[0], k.in[1], 1, 1} : Shape{k.in[0], k.in[1]};
+    const KernelCase c = Reduce(k.op, k.in, k.axes, k.keepdims, out);
+    StatusOr<std::vector<TaskInfo>> tasks = TasksOnGpu(c, ExecutorOptions{});
+    ASSERT_TRUE(tasks.ok()) << tasks.status().ToString();
+    ASSERT_EQ(tasks->size(), 1u);
+    EXPECT_EQ(tasks->front().shader, k.shader);
+    ExpectMatchesReference(c, SweepVariants());
+  }
+}
+
 TEST(ReduceTest, EveryOpAndNoKeepdims) {
   for (const char* op :
        {"ReduceMin", "ReduceProd", "ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp"}) {
