@@ -37,7 +37,8 @@ bool IsColumnBias(const Tensor* c, int64_t rows, int64_t columns) {
   if (!c->is_constant || c->shape.size() > 2) return false;
   const int64_t c_rows = c->shape.size() == 2 ? c->shape[0] : 1;
   const int64_t c_columns = c->shape.empty() ? 1 : c->shape.back();
-  return (c_rows == 1 || rows == 1) && (c_columns == 1 || c_columns == columns) && c->data.ToFloats().size() > 0;
+  return (c_rows == 1 || rows == 1) && (c_columns == 1 || c_columns == columns) &&
+         static_cast<int64_t>(c->data.ToFloats().size()) == ElementCount(c->shape) && ElementCount(c->shape) > 0;
 }
 
 // Y = alpha * A @ op(B) + beta * C with B constant, A not transposed and C

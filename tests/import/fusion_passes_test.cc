@@ -12,6 +12,8 @@ namespace glpool {
 namespace {
 
 using testing_util::ExpectClose;
+using testing_util::PassRun;
+using testing_util::RunDefaultPassesOn;
 using testing_util::GraphBuilder;
 using testing_util::Ops;
 using testing_util::Ramp;
@@ -32,19 +34,17 @@ TEST(Passes, FuseSwishPattern) {
       .Op("Sigmoid", {"d"}, "t", {1, 4, 2, 3})
       .Op("Mul", {"y", "t"}, "z", {1, 4, 2, 3})  // a gate of another tensor
       .Output("z");
-  b.graph().opset = 13;
-  const Graph before = b.graph();
   Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.swish_fused, 1);
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.swish_fused, 1);
   // The second Sigmoid, its Conv's only reader, fuses as itself.
   ASSERT_EQ(Ops(g), (std::vector<std::string>{"Conv", "Conv", "Mul"}));
   EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Swish");
   EXPECT_EQ(GetFusedActivation(g.nodes[1])->type, "Sigmoid");
   EXPECT_EQ(g.nodes[0].outputs[0], "y");
   const TensorData x = Ramp({1, 4, 2, 3}, 0.33f);
-  ExpectClose(RunOnCpu(g, x, "z"), RunOnCpu(before, x, "z"));
+  ExpectClose(RunOnCpu(g, x, "z"), RunOnCpu(run.before, x, "z"));
 }
 
 // A squeeze-and-excitation block's end, x * gate (gate [1, C, 1, 1], either
@@ -65,16 +65,14 @@ TEST(Passes, ChannelGateFusesIntoTheConv) {
       .Output("y")
       .Output("z")
       .Output("u");
-  b.graph().opset = 13;
-  const Graph before = b.graph();
   Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.channel_gates_fused, 1);
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.channel_gates_fused, 1);
   EXPECT_EQ(Ops(g), (std::vector<std::string>{"GlobalAveragePool", "Sigmoid", "Conv", "Mul", "Conv", "Neg"}));
   EXPECT_EQ(g.nodes[2].inputs, (std::vector<std::string>{"x", "w", "", "gate"}));
   const TensorData x = Ramp({1, 4, 3, 5}, 0.29f);
-  for (const char* out : {"y", "z", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
+  for (const char* out : {"y", "z", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(run.before, x, out));
 }
 
 // Residual connections, Add(conv, skip) with skip of the Conv output's
@@ -108,19 +106,17 @@ TEST(Passes, ResidualAddFusesIntoTheConv) {
       .Output("t")
       .Output("v")
       .Output("u");
-  b.graph().opset = 13;
-  const Graph before = b.graph();
   Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.residual_adds_fused, 3);
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.residual_adds_fused, 3);
   EXPECT_EQ(Ops(g), (std::vector<std::string>{"Conv", "Conv", "Conv", "Conv", "GlobalAveragePool", "Conv", "Add",
                                               "Conv", "Add", "Neg"}));
   EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "w", "", "", "x"}));
   EXPECT_EQ(g.nodes[0].outputs[0], "y1");
   EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
   const TensorData x = Ramp(s, 0.31f);
-  for (const char* out : {"z2", "t", "v", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
+  for (const char* out : {"z2", "t", "v", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(run.before, x, out));
 }
 
 // A squeeze-and-excitation gate, GlobalAveragePool -> 1x1 Conv -> Relu ->
@@ -158,13 +154,11 @@ TEST(Passes, SqueezeExciteBecomesOneNode) {
       .Output("e2")
       .Output("e3")
       .Output("n3");
-  b.graph().opset = 13;
   b.graph().nodes[4].attributes["alpha"] = 1.0f / 6.0f;
-  const Graph before = b.graph();
   Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.squeeze_excites_fused, 1);
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.squeeze_excites_fused, 1);
   EXPECT_EQ(Ops(g), (std::vector<std::string>{"SqueezeExcite", "Conv", "GlobalAveragePool", "Conv", "Conv",
                                               "GlobalAveragePool", "Conv", "Conv", "Neg"}));
   EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "w1", "b1", "w2", ""}));
@@ -176,7 +170,7 @@ TEST(Passes, SqueezeExciteBecomesOneNode) {
   const TensorData x = Ramp(s, 0.31f), x_big = Ramp(big, 0.01f);
   for (const char* out : {"y", "e2", "e3", "n3"}) {
     auto after_out = cpu_reference::RunGraph(g, {{"x", x}, {"x_big", x_big}});
-    auto before_out = cpu_reference::RunGraph(before, {{"x", x}, {"x_big", x_big}});
+    auto before_out = cpu_reference::RunGraph(run.before, {{"x", x}, {"x_big", x_big}});
     ASSERT_TRUE(after_out.ok() && before_out.ok());
     ExpectClose(after_out->at(out).ToFloats(), before_out->at(out).ToFloats());
   }
@@ -204,17 +198,15 @@ TEST(Passes, BiasAddFoldsIntoMatMul) {
       .Output("z")
       .Output("t")
       .Output("u");
-  b.graph().opset = 13;
-  const Graph before = b.graph();
   Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.matmul_biases_folded, 1);
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.matmul_biases_folded, 1);
   EXPECT_EQ(Ops(g), (std::vector<std::string>{"MatMul", "MatMul", "Add", "MatMul", "Add", "Neg"}));
   EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "w", "bias"}));
   EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
   const TensorData x = Ramp({1, 4, 6}, 0.21f);
-  for (const char* out : {"y", "z", "t", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(before, x, out));
+  for (const char* out : {"y", "z", "t", "u"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(run.before, x, out));
 }
 
 // LayerNormalization written out as an opset-9 export writes it (PP-OCRv4
@@ -251,17 +243,15 @@ TEST(Passes, LayerNormFormulaBecomesOneNode) {
       y = "y";
     }
     b.Output(y);
-    b.graph().opset = variant == 2 ? 18 : 9;
-    const Graph before = b.graph();
     Graph& g = b.graph();
-    PassStats stats;
-    ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-    EXPECT_EQ(stats.layer_norm_formulas_fused, 1);
+    const PassRun run = RunDefaultPassesOn(g, variant == 2 ? 18 : 9);
+    ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+    EXPECT_EQ(run.stats.layer_norm_formulas_fused, 1);
     ASSERT_EQ(Ops(g), std::vector<std::string>{"LayerNormalization"});
     EXPECT_EQ(g.nodes[0].GetInt("axis", 0), variant == 2 ? 1 : 2);
     EXPECT_EQ(g.nodes[0].outputs, std::vector<std::string>{y});
     const TensorData x = Ramp(shape, 0.37f);
-    ExpectClose(RunOnCpu(g, x, y), RunOnCpu(before, x, y));
+    ExpectClose(RunOnCpu(g, x, y), RunOnCpu(run.before, x, y));
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "gpu_backend/cpu_reference/executor.h"
 #include "gpu_backend/graph/graph.h"
+#include "gpu_backend/graph/passes/passes.h"
 
 namespace glpool {
 namespace testing_util {
@@ -19,6 +20,23 @@ inline std::vector<std::string> Ops(const Graph& graph) {
   std::vector<std::string> ops;
   for (const Node& node : graph.nodes) ops.push_back(node.op_type);
   return ops;
+}
+
+// A graph before the default passes, and what they did to it.
+struct PassRun {
+  Graph before;
+  PassStats stats;
+  Status status;
+};
+
+// Runs the default passes on `graph` at `opset` (13, unless a test is about
+// the opset), keeping a copy of it as it was.
+inline PassRun RunDefaultPassesOn(Graph& graph, int64_t opset = 13) {
+  graph.opset = opset;
+  PassRun run;
+  run.before = graph;
+  run.status = RunDefaultPasses(graph, &run.stats);
+  return run;
 }
 
 // The CPU reference's output `name` of `graph` on input x = `x`.
