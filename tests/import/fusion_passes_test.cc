@@ -47,6 +47,49 @@ TEST(Passes, FuseSwishPattern) {
   ExpectClose(RunOnCpu(g, x, "z"), RunOnCpu(run.before, x, "z"));
 }
 
+// x * 1, 1 * x and x / 1 go (PP-OCRv4 writes its Swish as x * Sigmoid(x *
+// 1), which then fuses into the Conv); x - 0 as a graph output of a graph
+// input, a 1 that broadcasts x to a larger shape, and x + 0 (-0 + 0 is +0)
+// stay; a graph output keeps its name, its producer taking it over.
+TEST(Passes, NeutralArithmeticGoes) {
+  const Shape s = {1, 4, 2, 3};
+  GraphBuilder b;
+  b.Input("x", s)
+      .Constant("w", {4, 4, 1, 1}, {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f, -2.0f, 1.5f, 0.1f, 0.2f,
+                                    0.3f, -0.4f, 0.5f, -0.6f})
+      .Constant("one", {}, {1.0f})
+      .Constant("zero", {1}, {0.0f})
+      .Constant("ones", s, std::vector<float>(24, 1.0f))
+      .Op("Conv", {"x", "w"}, "c", s)
+      .Op("Mul", {"c", "one"}, "m", s)
+      .Op("Sigmoid", {"m"}, "sig", s)
+      .Op("Mul", {"c", "sig"}, "y", s)
+      .Op("Div", {"x", "one"}, "d", s)
+      .Op("Neg", {"d"}, "n1", s)
+      .Op("Sub", {"x", "zero"}, "z", s)
+      .Op("GlobalAveragePool", {"x"}, "v", {1, 4, 1, 1})
+      .Op("Mul", {"v", "ones"}, "e", s)
+      .Op("Add", {"x", "zero"}, "a", s)
+      .Op("Relu", {"x"}, "q", s)
+      .Op("Mul", {"one", "q"}, "q1", s)
+      .Output("y")
+      .Output("n1")
+      .Output("z")
+      .Output("e")
+      .Output("a")
+      .Output("q1");
+  Graph& g = b.graph();
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.swish_fused, 1);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"Conv", "Neg", "Sub", "GlobalAveragePool", "Mul", "Add", "Relu"}));
+  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Swish");
+  EXPECT_EQ(g.nodes[1].inputs[0], "x");
+  EXPECT_EQ(g.nodes[6].outputs[0], "q1");
+  const TensorData x = Ramp(s, 0.23f);
+  for (const char* out : {"y", "n1", "z", "e", "a", "q1"}) ExpectClose(RunOnCpu(g, x, out), RunOnCpu(run.before, x, out));
+}
+
 // A squeeze-and-excitation block's end, x * gate (gate [1, C, 1, 1], either
 // operand order) read by a Conv: the Conv takes x and the gate as its
 // fourth input, computing what the Mul and the Conv did. A product read

@@ -12,8 +12,9 @@
 
 namespace glpool {
 
-// Identity, and Dropout whose mask is unused (inference), are removed:
-// consumers read the input directly. An Identity that links a graph input
+// Identity, Dropout whose mask is unused (inference), and x * 1, x / 1,
+// x - 0 by constants that change neither x's shape nor its type are
+// removed: consumers read the input directly. An Identity that links a graph input
 // to a graph output stays (there is no producer to rename).
 StatusOr<int> RemoveIdentities(Graph& graph);
 

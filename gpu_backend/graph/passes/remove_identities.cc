@@ -1,10 +1,54 @@
 #include "gpu_backend/graph/passes/graph_edit.h"
 #include "gpu_backend/graph/passes/passes.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace glpool {
 namespace {
+
+bool IsIdentityLike(const Graph& graph, const Node& node, const std::map<std::string, int>& readers);
+
+// Whether `name` is a constant whose every element is `value`.
+bool ConstantOf(const Graph& graph, const std::string& name, double value) {
+  const Tensor* t = graph.FindTensor(name);
+  if (t == nullptr || !t->is_constant || t->dtype == DataType::kString || ElementCount(t->shape) < 1) return false;
+  const std::vector<float> values = t->data.ToFloats();
+  return std::all_of(values.begin(), values.end(), [value](float v) { return v == value; });
+}
+
+// x * 1, 1 * x, x / 1 and x - 0 with a constant 1 or 0 that neither
+// broadcasts x to a larger shape nor changes its type: exactly x (PP-OCRv4
+// writes x * Sigmoid(x * 1)). Add is left out: -0 + 0 is +0. Returns x's
+// name, or "".
+std::string NeutralArithmeticInput(const Graph& graph, const Node& node) {
+  if (!node.domain.empty() || node.inputs.size() != 2 || node.outputs.size() != 1 || HasFusedEpilogue(node)) {
+    return "";
+  }
+  const bool commutes = node.op_type == "Mul";
+  const double neutral = node.op_type == "Sub" ? 0.0 : 1.0;
+  if (node.op_type != "Mul" && node.op_type != "Div" && node.op_type != "Sub") return "";
+  for (size_t side = 0; side < (commutes ? 2u : 1u); ++side) {
+    const std::string& x = node.inputs[side];
+    const Tensor* in = graph.FindTensor(x);
+    const Tensor* out = graph.FindTensor(node.outputs[0]);
+    if (in != nullptr && out != nullptr && !x.empty() && in->shape == out->shape && in->dtype == out->dtype &&
+        ConstantOf(graph, node.inputs[1 - side], neutral)) {
+      return x;
+    }
+  }
+  return "";
+}
+
+// What an identity-like node copies: an Identity's input, an inference
+// Dropout's (when nobody reads its mask), neutral arithmetic's x; "" for
+// any other node.
+std::string IdentitySource(const Graph& graph, const Node& node, const std::map<std::string, int>& readers) {
+  const std::string neutral = NeutralArithmeticInput(graph, node);
+  if (!neutral.empty()) return neutral;
+  if (!IsIdentityLike(graph, node, readers) || node.inputs.empty()) return "";
+  return node.inputs[0];
+}
 
 // Dropout at inference is the identity when nobody reads its mask.
 bool IsIdentityLike(const Graph& graph, const Node& node, const std::map<std::string, int>& readers) {
@@ -31,10 +75,9 @@ int RemoveInnerIdentities(Graph& graph) {
   std::set<size_t> drop;
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     const Node& node = graph.nodes[i];
-    if (!IsIdentityLike(graph, node, readers) || node.inputs[0].empty() || IsGraphOutput(graph, node.outputs[0])) {
-      continue;
-    }
-    copies[node.outputs[0]] = node.inputs[0];
+    const std::string source = IdentitySource(graph, node, readers);
+    if (source.empty() || IsGraphOutput(graph, node.outputs[0])) continue;
+    copies[node.outputs[0]] = source;
     drop.insert(i);
   }
   // The graph is acyclic, so every chain ends; each link walked is pointed
@@ -72,11 +115,11 @@ StatusOr<int> RemoveIdentities(Graph& graph) {
   std::map<std::string, int> readers = CountReaders(graph);  // rebuilt after each removal
   for (size_t i = 0; i < graph.nodes.size();) {
     const Node& node = graph.nodes[i];
-    if (!IsIdentityLike(graph, node, readers) || node.inputs[0].empty()) {
+    const std::string in = IdentitySource(graph, node, readers);
+    if (in.empty()) {
       ++i;
       continue;
     }
-    const std::string in = node.inputs[0];
     const std::string out = node.outputs[0];
     if (!IsGraphOutput(graph, out)) {
       RenameReaders(graph, out, in);
