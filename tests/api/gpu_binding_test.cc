@@ -70,14 +70,19 @@ size_t Phwc4Index(const Phwc4Layout& l, int64_t c, int64_t h, int64_t w) {
   return static_cast<size_t>((((c / 4) * l.rows() + h) * l.w + w) * 4 + c % 4);
 }
 
+// WriteSymbolicConvModel's session with its image at [1, 3, 13, 18].
+StatusOr<std::unique_ptr<Session>> SymbolicConvSession() {
+  StatusOr<Model> model = Model::Load(WriteSymbolicConvModel());
+  if (!model.ok()) return model.status();
+  SessionOptions options;
+  options.input_shapes = {{"image", {1, 3, 13, 18}}};
+  return Session::Create(*model, options);
+}
+
 TEST(GpuBindingLayouts, Phwc4ZeroCopyAndNhwcBuffersMatchCpuTensors) {
   AppEglContext app;
   ASSERT_EQ(app.error(), "");
-  StatusOr<Model> model = Model::Load(WriteSymbolicConvModel());
-  ASSERT_TRUE(model.ok()) << model.status().ToString();
-  SessionOptions options;
-  options.input_shapes = {{"image", {1, 3, 13, 18}}};
-  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  StatusOr<std::unique_ptr<Session>> session = SymbolicConvSession();
   ASSERT_TRUE(session.ok()) << session.status().ToString();
   const Shape in_shape = {1, 3, 13, 18}, out_shape = (*session)->outputs().at(0).shape();
   const TensorData x = RandomFloats(in_shape, 5);
@@ -121,11 +126,7 @@ TEST(GpuBindingLayouts, Phwc4ZeroCopyAndNhwcBuffersMatchCpuTensors) {
 TEST(GpuBindingLayouts, Phwc4ZeroCopyInputsAreReadInPlace) {
   AppEglContext app;
   ASSERT_EQ(app.error(), "");
-  StatusOr<Model> model = Model::Load(WriteSymbolicConvModel());
-  ASSERT_TRUE(model.ok()) << model.status().ToString();
-  SessionOptions options;
-  options.input_shapes = {{"image", {1, 3, 13, 18}}};
-  StatusOr<std::unique_ptr<Session>> session = Session::Create(*model, options);
+  StatusOr<std::unique_ptr<Session>> session = SymbolicConvSession();
   ASSERT_TRUE(session.ok()) << session.status().ToString();
   const Shape in_shape = {1, 3, 13, 18};
   const Phwc4Layout layout = LayoutOf(in_shape);
