@@ -94,6 +94,13 @@ Status CheckTensorSize(const std::string& what, const Shape& shape, DataType dty
   return Status::Ok();
 }
 
+void CopyFusedEpilogue(const Node& from, Node& to) {
+  for (const char* key : {kFusedActivationAttr, kFusedActivationParamsAttr, kFusedOutputScaleAttr,
+                          kFusedOutputShiftAttr}) {
+    if (from.HasAttribute(key)) to.attributes[key] = from.attributes.at(key);
+  }
+}
+
 bool IsChannelGateShape(const Shape& gate, const Shape& x) {
   return x.size() == 4 && gate.size() == 4 && (gate[0] == 1 || gate[0] == x[0]) && gate[1] == x[1] &&
          gate[2] == 1 && gate[3] == 1;

@@ -59,6 +59,10 @@ inline constexpr char kFusedActivationParamsAttr[] = "fused_activation_params";
 // Mul and an Add by scalar constants after the node computed it.
 inline constexpr char kFusedOutputScaleAttr[] = "fused_output_scale";
 inline constexpr char kFusedOutputShiftAttr[] = "fused_output_shift";
+struct Node;
+// Copies `from`'s fused activation (and its params), output scale and shift,
+// those it has, onto `to`: a node that takes over another's output.
+void CopyFusedEpilogue(const Node& from, Node& to);
 // MatMul bias (FoldBiasIntoMatMul): a MatMul may have a third input, a
 // constant fp32 tensor of one value per output column (shape [N], [1, N]...,
 // N = Y's last dim), added to every row of the product before its fused

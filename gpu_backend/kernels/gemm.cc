@@ -38,7 +38,8 @@ bool IsColumnBias(const Tensor* c, int64_t rows, int64_t columns) {
   const int64_t c_rows = c->shape.size() == 2 ? c->shape[0] : 1;
   const int64_t c_columns = c->shape.empty() ? 1 : c->shape.back();
   return (c_rows == 1 || rows == 1) && (c_columns == 1 || c_columns == columns) &&
-         static_cast<int64_t>(c->data.ToFloats().size()) == ElementCount(c->shape) && ElementCount(c->shape) > 0;
+         ElementCount(c->shape) > 0 &&
+         c->data.bytes.size() == static_cast<size_t>(ElementCount(c->shape)) * DataTypeSize(c->data.dtype);
 }
 
 // Y = alpha * A @ op(B) + beta * C with B constant, A not transposed and C
@@ -78,10 +79,7 @@ StatusOr<KernelPlan> BuildGemmAsPointwiseConv(const Graph& graph, const Node& no
   conv.op_type = "Conv";
   conv.inputs = {a.name, w_name, b_name};
   conv.outputs = {y.name};
-  for (const char* key : {kFusedActivationAttr, kFusedActivationParamsAttr, kFusedOutputScaleAttr,
-                          kFusedOutputShiftAttr}) {
-    if (node.HasAttribute(key)) conv.attributes[key] = node.attributes.at(key);
-  }
+  CopyFusedEpilogue(node, conv);
   return BuildConv(conv_graph, conv, limits);
 }
 

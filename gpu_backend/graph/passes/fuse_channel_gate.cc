@@ -23,13 +23,8 @@ StatusOr<int> FuseChannelGateIntoConv(Graph& graph) {
     const Node& conv = graph.nodes[i];
     if (!conv.domain.empty() || conv.op_type != "Conv" || conv.inputs.size() < 2 || conv.inputs.size() > 3) continue;
     // The Conv kernel with packed constant weights and a 2-D window.
-    const Tensor* w = graph.FindTensor(conv.inputs[1]);
-    const Tensor* b = conv.inputs.size() == 3 && !conv.inputs[2].empty() ? graph.FindTensor(conv.inputs[2]) : nullptr;
     const Tensor* x = graph.FindTensor(conv.inputs[0]);
-    if (w == nullptr || !w->is_constant || (b != nullptr && !b->is_constant) || x == nullptr ||
-        x->shape.size() != 4) {
-      continue;
-    }
+    if (!HasConstantConvWeights(graph, conv) || x == nullptr || x->shape.size() != 4) continue;
     auto it = producer.find(conv.inputs[0]);
     if (it == producer.end() || readers.at(conv.inputs[0]) != 1 || IsGraphOutput(graph, conv.inputs[0])) continue;
     const Node& mul = graph.nodes[it->second];

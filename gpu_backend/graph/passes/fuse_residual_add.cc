@@ -12,7 +12,7 @@ namespace {
 
 constexpr size_t kResidualInput = 4;  // graph.h: X, W, B, gate, residual
 
-// Whether node `index` is a Conv the conv kernel runs (constant weights, a
+// Whether `conv` is a Conv the conv kernel runs (constant weights, a
 // 2-D window) that computes its output and nothing after it, with no
 // residual yet.
 bool IsPlainConv(const Graph& graph, const Node& conv) {
@@ -21,9 +21,7 @@ bool IsPlainConv(const Graph& graph, const Node& conv) {
     return false;
   }
   const Tensor* x = graph.FindTensor(conv.inputs[0]);
-  const Tensor* w = graph.FindTensor(conv.inputs[1]);
-  const Tensor* b = conv.inputs.size() >= 3 && !conv.inputs[2].empty() ? graph.FindTensor(conv.inputs[2]) : nullptr;
-  return x != nullptr && x->shape.size() == 4 && w != nullptr && w->is_constant && (b == nullptr || b->is_constant);
+  return x != nullptr && x->shape.size() == 4 && HasConstantConvWeights(graph, conv);
 }
 
 }  // namespace
@@ -68,10 +66,7 @@ StatusOr<int> FuseResidualAddIntoConv(Graph& graph) {
     merged.inputs.resize(kResidualInput, "");  // B and the gate, or "" for each absent one
     merged.inputs.push_back(add.inputs[1 - conv_side]);
     merged.outputs = add.outputs;
-    for (const char* key : {kFusedActivationAttr, kFusedActivationParamsAttr, kFusedOutputScaleAttr,
-                            kFusedOutputShiftAttr}) {
-      if (add.HasAttribute(key)) merged.attributes[key] = add.attributes.at(key);
-    }
+    CopyFusedEpilogue(add, merged);
     graph.nodes[i] = std::move(merged);
     graph.tensors.erase(gone);
     EraseNodes(graph, {static_cast<size_t>(conv_index)});

@@ -22,11 +22,7 @@ bool IsVectorConv(const Graph& graph, const Node& conv) {
   const Tensor* x = graph.FindTensor(conv.inputs[0]);
   const Tensor* w = graph.FindTensor(conv.inputs[1]);
   const Tensor* y = graph.FindTensor(conv.outputs[0]);
-  const Tensor* b = conv.inputs.size() == 3 && !conv.inputs[2].empty() ? graph.FindTensor(conv.inputs[2]) : nullptr;
-  if (x == nullptr || w == nullptr || y == nullptr || !w->is_constant || (b != nullptr && !b->is_constant) ||
-      (conv.inputs.size() == 3 && !conv.inputs[2].empty() && b == nullptr)) {
-    return false;
-  }
+  if (x == nullptr || y == nullptr || !HasConstantConvWeights(graph, conv)) return false;
   const auto vector_shape = [](const Shape& s) { return s.size() == 4 && s[2] == 1 && s[3] == 1; };
   return x->dtype == DataType::kFloat32 && y->dtype == DataType::kFloat32 && vector_shape(x->shape) &&
          vector_shape(y->shape) && w->shape.size() == 4 && w->shape[2] == 1 && w->shape[3] == 1 &&

@@ -33,6 +33,15 @@ bool IsGraphInput(const Graph& graph, const std::string& name) {
   return std::find(graph.inputs.begin(), graph.inputs.end(), name) != graph.inputs.end();
 }
 
+bool HasConstantConvWeights(const Graph& graph, const Node& conv) {
+  if (conv.inputs.size() < 2) return false;
+  const Tensor* w = graph.FindTensor(conv.inputs[1]);
+  if (w == nullptr || !w->is_constant) return false;
+  if (conv.inputs.size() < 3 || conv.inputs[2].empty()) return true;
+  const Tensor* b = graph.FindTensor(conv.inputs[2]);
+  return b != nullptr && b->is_constant;
+}
+
 bool HasFusedEpilogue(const Node& node) {
   return node.HasAttribute(kFusedActivationAttr) || node.HasAttribute(kFusedOutputScaleAttr) ||
          node.HasAttribute(kFusedOutputShiftAttr);

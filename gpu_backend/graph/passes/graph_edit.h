@@ -60,6 +60,10 @@ void AddConstantTensor(Graph& graph, const std::string& name, TensorData data);
 using FoldIntoProducer = std::function<bool(const Node& node, size_t input, Node& producer)>;
 int FoldIntoProducers(Graph& graph, const FoldIntoProducer& fold);
 
+// Whether Conv `conv`'s weights (input 1) are constant and its bias (input
+// 2) is absent, "", or constant: the packed-weight conv kernel's case.
+bool HasConstantConvWeights(const Graph& graph, const Node& conv);
+
 // Points Conv `conv` at new constant weights `weights` (its weights' shape;
 // empty: keep the current ones) and bias `bias`, added under names made
 // from the current ones and `suffix`.
