@@ -33,6 +33,8 @@ Status GetIndexed(GLenum name, int64_t out[3]) {
 
 }  // namespace
 
+bool IsLlvmpipe(const GlInfo& info) { return info.renderer.find("llvmpipe") != std::string::npos; }
+
 StatusOr<GlInfo> QueryGlInfo() {
   GlInfo info;
   GLPOOL_ASSIGN_OR_RETURN(info.vendor, GetString(GL_VENDOR));

@@ -14,9 +14,14 @@ using GlInfo = ::glpool::GlInfo;  // declared in the public glpool/gpu_info.h
 // Reads everything from the current context.
 StatusOr<GlInfo> QueryGlInfo();
 
+// Mesa's llvmpipe: a GL driver that runs shaders on the CPU, eight
+// invocations to a SIMD register. Some choices (CPU spinning, where weights
+// live) go the other way there than on a GPU.
+bool IsLlvmpipe(const GlInfo& info);
+
 // The uniform blocks a compute shader may use (GL_MAX_UNIFORM_BLOCK_SIZE,
-// GL_MAX_COMPUTE_UNIFORM_BLOCKS): kernels' constant weights that fit are
-// read from uniform blocks rather than storage buffers.
+// GL_MAX_COMPUTE_UNIFORM_BLOCKS): on a GPU, kernels' constant weights that
+// fit are read from uniform blocks rather than textures or storage buffers.
 struct UniformWeightLimits {
   uint64_t max_block_bytes = 0;
   uint32_t max_blocks = 0;

@@ -86,7 +86,8 @@ struct Executor::State {
   Graph graph;
   ExecutorOptions options;
   gl::GlInfo info;
-  gl::UniformWeightLimits uniform_weights;  // weights that fit go in uniform blocks
+  gl::UniformWeightLimits uniform_weights;  // weights that fit go in uniform blocks...
+  bool weights_in_uniform_blocks = true;    // ...on GPUs, texture buffers first on llvmpipe
   // Larger weights go in textures (WeightHome); GLPOOL_WEIGHTS_IN_BUFFERS=1
   // keeps them in storage buffers and GLPOOL_WEIGHTS_IN_2D_TEXTURES=1 in 2D
   // textures rather than texture buffers, to compare them on a device.

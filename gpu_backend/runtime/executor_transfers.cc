@@ -100,11 +100,15 @@ StatusOr<WeightObject> Executor::State::UploadWeights(const std::vector<float>& 
   const uint64_t bytes = values.size() * sizeof(float);
   const uint64_t rows = (values.size() / 4 + kWeightTextureWidth - 1) / kWeightTextureWidth;
   const bool texture_unit_free = *texture_units < static_cast<uint32_t>(info.max_compute_texture_units);
-  if (bytes <= uniform_weights.max_block_bytes && *uniform_blocks < uniform_weights.max_blocks) {
+  const bool fits_uniform_block =
+      bytes <= uniform_weights.max_block_bytes && *uniform_blocks < uniform_weights.max_blocks;
+  const bool fits_texture_buffer = weights_in_textures && !weights_in_2d_textures &&
+                                   !texture_buffer_directive.empty() &&
+                                   object.vec4s <= info.max_texture_buffer_texels && texture_unit_free;
+  if (fits_uniform_block && (weights_in_uniform_blocks || !fits_texture_buffer)) {
     object.home = WeightHome::kUniformBlock;
     ++*uniform_blocks;
-  } else if (weights_in_textures && !weights_in_2d_textures && !texture_buffer_directive.empty() &&
-             object.vec4s <= info.max_texture_buffer_texels && texture_unit_free) {
+  } else if (fits_texture_buffer) {
     object.home = WeightHome::kTextureBuffer;
     ++*texture_units;
   } else if (weights_in_textures && rows <= static_cast<uint64_t>(info.max_texture_size) && texture_unit_free) {

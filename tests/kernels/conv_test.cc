@@ -63,6 +63,50 @@ TEST(ConvTest, WeightsTooLargeForAUniformBlockComeFromATexture) {
   EXPECT_EQ(from_default, from_buffer);
 }
 
+// Weights that fit a uniform block are read from one on GPUs and from a
+// texture buffer on llvmpipe (executor.cc says why);
+// GLPOOL_WEIGHTS_IN_UNIFORM_BLOCKS=1 or 0 forces either, so both readings
+// run here whatever the driver: the same bits, and each run's shader
+// declares the home asked for.
+TEST(ConvTest, SmallWeightsGiveTheSameBitsFromAUniformBlockOrATextureBuffer) {
+  ConvSpec spec;
+  spec.x = {1, 11, 6, 19};
+  spec.out_channels = 14;  // 3 x 4 slices of mat4 weights: far below any uniform block's limit
+  spec.kernel = {3, 3};
+  spec.pads = {1, 1, 1, 1};
+  const KernelCase c = Conv(spec);
+  ExpectMatchesReference(c);
+  ASSERT_TRUE(CreateOnGpu(c, ExecutorOptions{}).ok());
+  struct Reading {
+    std::vector<float> values;
+    std::string shaders;  // the assembled kernels, as GLPOOL_DUMP_SHADERS prints them
+  };
+  auto run = [&](const char* in_uniform_blocks) -> Reading {
+    setenv("GLPOOL_WEIGHTS_IN_UNIFORM_BLOCKS", in_uniform_blocks, 1);
+    setenv("GLPOOL_DUMP_SHADERS", "1", 1);
+    ::testing::internal::CaptureStderr();
+    StatusOr<std::unique_ptr<Executor>> executor = Executor::Create(GraphOf(c), ExecutorOptions{});
+    Reading reading;
+    reading.shaders = ::testing::internal::GetCapturedStderr();
+    unsetenv("GLPOOL_DUMP_SHADERS");
+    unsetenv("GLPOOL_WEIGHTS_IN_UNIFORM_BLOCKS");
+    EXPECT_TRUE(executor.ok()) << executor.status().ToString();
+    if (!executor.ok()) return reading;
+    auto out = (*executor)->Run(c.inputs);
+    EXPECT_TRUE(out.ok()) << out.status().ToString();
+    if (out.ok()) reading.values = out->begin()->second.ToFloats();
+    return reading;
+  };
+  const Reading from_uniform_block = run("1");
+  const Reading from_texture_buffer = run("0");
+  ASSERT_FALSE(from_uniform_block.values.empty());
+  EXPECT_EQ(from_uniform_block.values, from_texture_buffer.values);
+  EXPECT_NE(from_uniform_block.shaders.find("uniform weights_block"), std::string::npos)
+      << from_uniform_block.shaders;
+  EXPECT_NE(from_texture_buffer.shaders.find("samplerBuffer weights_texture"), std::string::npos)
+      << from_texture_buffer.shaders;
+}
+
 TEST(ConvTest, GeneralStridesPadsDilation) {
   struct Geometry {
     std::vector<int64_t> kernel, strides, dilations, pads;
