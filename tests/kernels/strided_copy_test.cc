@@ -121,6 +121,40 @@ TEST(SplitTest, ChannelAndSpatialAxes) {
   ExpectMatchesReference(spatial, SweepVariants());
 }
 
+// The shader each copy runs: copies that only move channels (a folded
+// channel shuffle, a Slice or Split along C starting inside a slice) read
+// channel_copy's table; whole-texel and other copies stay strided copies.
+// The cases above check both against the CPU reference.
+TEST(ChannelCopyTest, ChannelOnlyCopiesReadATable) {
+  KernelCase shuffle = Copy("Transpose", {2, 12, 5, 3}, {{2, 12, 5, 3}});
+  shuffle.node.attributes["perm"] = std::vector<int64_t>{0, 2, 1, 3, 4};
+  shuffle.node.attributes[kReadInputAsAttr] = std::vector<int64_t>{2, 3, 4, 5, 3};
+  shuffle.node.attributes[kWriteOutputAsAttr] = std::vector<int64_t>{2, 12, 5, 3};
+  KernelCase split = Copy("Split", {1, 13, 7, 13}, {{1, 3, 7, 13}, {1, 5, 7, 13}, {1, 5, 7, 13}});
+  split.node.attributes["axis"] = int64_t{1};
+  split.node.inputs = {"x", "split"};
+  split.constants["split"] = TensorData::FromInt64s({3}, {3, 5, 5});
+  const struct {
+    const char* what;
+    KernelCase c;
+    const char* shader;
+  } cases[] = {
+      {"channel shuffle", shuffle, "channel_copy"},
+      {"Slice from channel 3", Slice({1, 13, 7, 13}, {1, 5, 7, 13}, {3}, {8}, {1}, {1}), "channel_copy"},
+      {"Split at channel 3", split, "channel_copy"},
+      {"Slice from channel 4", Slice({1, 13, 7, 13}, {1, 9, 7, 13}, {4}, {100}, {1}, {1}), "strided_copy"},
+      {"NCHW -> NHWC", Transpose({1, 5, 7, 13}, {0, 2, 3, 1}), "strided_copy"},
+      {"Slice along W", Slice({1, 5, 7, 13}, {1, 5, 7, 4}, {1}, {9}, {3}, {2}), "strided_copy"},
+  };
+  for (const auto& [what, c, shader] : cases) {
+    ExpectMatchesReference(c, SweepVariants());
+    StatusOr<std::vector<TaskInfo>> tasks = TasksOnGpu(c, ExecutorOptions{});
+    ASSERT_TRUE(tasks.ok()) << what << ": " << tasks.status().ToString();
+    ASSERT_EQ(tasks->size(), 1u) << what;
+    EXPECT_EQ((*tasks)[0].shader, shader) << what;
+  }
+}
+
 TEST(DepthToSpaceTest, BothModesAndInverse) {
   for (const char* mode : {"DCR", "CRD"}) {
     SCOPED_TRACE(mode);

@@ -1,0 +1,36 @@
+// Copies that only move channels (shaders/channel_copy.comp): each output
+// channel is one input channel at the same (n, h, w). ShuffleNet's channel
+// shuffle (Reshape, Transpose, Reshape folded into one Transpose) and a
+// Slice or Split along C that starts inside a slice are such copies; the
+// general strided copy works out an 8-dim index per lane for them, this
+// kernel reads a table.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "glpool/layout.h"
+
+namespace glpool {
+
+// One output of a strided copy as strided_copy.cc views it: the output's
+// row-major elements walk `shape`; the input element behind view index
+// (i0, i1, ...) has the flat index base + sum(ik * strides[k]).
+struct CopyView {
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+  int64_t base = 0;
+};
+
+// Copies of more elements than this are not examined (the check visits
+// every element once, at session creation).
+inline constexpr int64_t kMaxChannelCopyCheck = int64_t{1} << 22;
+
+// The input channel of every output channel when the view moves channels
+// only (input and output agree in N, H and W and every element keeps its
+// n, h, w); nullopt otherwise.
+std::optional<std::vector<int64_t>> ChannelMapOf(const Phwc4Layout& in, const Phwc4Layout& out,
+                                                 const CopyView& view);
+
+}  // namespace glpool
