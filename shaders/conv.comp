@@ -26,10 +26,10 @@
 #define OUT_SLICES 1  // output slices per invocation: 1 to 4
 #endif
 #ifndef OUT_PIXELS
-#define OUT_PIXELS 2  // output columns per invocation: 1, 2, 4, 8 or 16
+#define OUT_PIXELS 2  // output columns per invocation: 1 to 16
 #endif
 #ifndef OUT_ROWS
-#define OUT_ROWS 1  // output rows per invocation; OUT_PIXELS * OUT_ROWS is 1, 2, 4, 8 or 16
+#define OUT_ROWS 1  // output rows per invocation (FOR_PIXELS spells blocks not a power of two)
 #endif
 #define BLOCK (OUT_PIXELS * OUT_ROWS)
 // Block element i is column COL(i), row ROW(i) of the block.
@@ -92,7 +92,9 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 // slice of the block: unrolled by hand so that the block's register arrays
 // are only ever indexed by constants. A loop the compiler declines to unroll
 // leaves a variable index, which llvmpipe serves from memory lane by lane.
-#if BLOCK == 1
+#ifdef FOR_PIXELS
+// the plan spelled it: a block of another size (conv.cc)
+#elif BLOCK == 1
 #define FOR_PIXELS(F) F(0)
 #elif BLOCK == 2
 #define FOR_PIXELS(F) F(0) F(1)

@@ -56,9 +56,11 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   // llvmpipe an SSBO load runs lane by lane, so wide outputs of the mat4
   // paths take 16 columns (u2netp's 320-wide 3x3 convs: about 20% faster
   // than 8). Depthwise loads one vec4 per tap and keeps the shared choice.
-  // Narrow outputs narrow the block so that a group's row fills the lanes.
-  const int64_t pixels =
-      NarrowToFillLanes(out.w, !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w));
+  // Narrow outputs narrow the block so that a group's row fills the lanes,
+  // and the mat4 paths take a width whose blocks fill whole batches of 8
+  // lanes where one does (conv_common.h PixelsFillingLaneBatches).
+  int64_t pixels = NarrowToFillLanes(out.w, !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w));
+  if (!depthwise) pixels = PixelsFillingLaneBatches(out.w, pixels);
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
   // Narrow outputs (few columns per block) add rows to the block so that
   // each weight still feeds several products. Depthwise blocks load each
@@ -70,6 +72,10 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   const int64_t rows = depthwise ? (window.kernel[0] >= 5 && out.h >= 2 ? 2 : 1)
                                  : OutputRowsPerInvocation(out.h, pixels);
   plan.defines.emplace_back("OUT_ROWS", std::to_string(rows));
+  const int64_t block_size = pixels * rows;
+  if ((block_size & (block_size - 1)) != 0) {
+    plan.defines.emplace_back("FOR_PIXELS(F)", IndexList(block_size));  // conv.comp spells powers of two only
+  }
   AddWindowDefines(window, plan);
 
   const std::vector<float> w_values = w->data.ToFloats();

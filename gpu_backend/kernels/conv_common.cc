@@ -276,6 +276,25 @@ int64_t NarrowToFillLanes(int64_t width, int64_t pixels) {
   return pixels;
 }
 
+int64_t PixelsFillingLaneBatches(int64_t width, int64_t pixels) {
+  // The share of the columns a row of blocks computes (whole batches of 8
+  // lanes, `p` columns each) that lie inside the output.
+  auto lane_use = [width](int64_t p) {
+    const int64_t batches = ((width + p - 1) / p + 7) / 8;
+    return static_cast<double>(width) / static_cast<double>(batches * 8 * p);
+  };
+  for (int64_t p = 16; p >= 1; --p) {
+    if (lane_use(p) >= kMinLaneUse && lane_use(p) > lane_use(pixels)) return p;
+  }
+  return pixels;
+}
+
+std::string IndexList(int64_t count) {
+  std::string list;
+  for (int64_t i = 0; i < count; ++i) list += "F(" + std::to_string(i) + ") ";
+  return list;
+}
+
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations) {
   const int64_t budget = std::max<int64_t>(1, std::min<int64_t>(64, max_invocations));
   int64_t x = 1;

@@ -4,6 +4,7 @@
 
 #include "gpu_backend/runtime/executor.h"
 
+#include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel_ops.h"
 #include "tests/kernels/conv_cases.h"
 #include "tests/kernels/kernel_test_util.h"
@@ -105,6 +106,31 @@ TEST(ConvTest, SmallWeightsGiveTheSameBitsFromAUniformBlockOrATextureBuffer) {
       << from_uniform_block.shaders;
   EXPECT_NE(from_texture_buffer.shaders.find("samplerBuffer weights_texture"), std::string::npos)
       << from_texture_buffer.shaders;
+}
+
+// Block widths whose column blocks fill whole batches of 8 SIMD lanes on
+// llvmpipe (conv_common.h), not powers of two; widths no block fills keep
+// the given one. Then convs at those widths, 1x1 and 3x3 (the shift of
+// loaded columns between taps, 7-, 5- and 10-column blocks), match the
+// CPU reference.
+TEST(ConvTest, BlocksFillWholeLaneBatches) {
+  EXPECT_EQ(PixelsFillingLaneBatches(80, 16), 10);
+  EXPECT_EQ(PixelsFillingLaneBatches(112, 16), 14);
+  EXPECT_EQ(PixelsFillingLaneBatches(56, 8), 7);
+  EXPECT_EQ(PixelsFillingLaneBatches(40, 8), 5);
+  EXPECT_EQ(PixelsFillingLaneBatches(128, 16), 16);  // 8 blocks of 16 already fill the lanes
+  EXPECT_EQ(PixelsFillingLaneBatches(28, 4), 4);     // nothing reaches 95%: kept
+  EXPECT_EQ(PixelsFillingLaneBatches(7, 1), 1);
+  for (int64_t width : {56, 40, 80}) {
+    for (int64_t k : {1, 3}) {
+      ConvSpec spec;
+      spec.x = {1, 6, 3, width};
+      spec.out_channels = 9;
+      spec.kernel = {k, k};
+      spec.pads = {k / 2, k / 2, k / 2, k / 2};
+      ExpectMatchesReference(Conv(spec));
+    }
+  }
 }
 
 TEST(ConvTest, GeneralStridesPadsDilation) {
