@@ -27,6 +27,18 @@ constexpr size_t kMaxOutputs = 7;  // in0 + 7 outputs: 8 bindings, as concat
 
 using View = CopyView;
 
+// The groups a copy dispatches: enough for the largest output (each output
+// keeps its own part, the shaders check).
+std::array<uint32_t, 3> GroupsOverOutputs(const Graph& graph, const std::vector<const Tensor*>& outs,
+                                          std::array<uint32_t, 3> local) {
+  std::array<uint32_t, 3> groups{1, 1, 1};
+  for (const Tensor* out : outs) {
+    const std::array<uint32_t, 3> covered = GroupsOverOutput(graph, out->name, local);
+    for (int a = 0; a < 3; ++a) groups[a] = std::max(groups[a], covered[a]);
+  }
+  return groups;
+}
+
 // The channel_copy plan when every output only moves channels
 // (channel_copy.h); nullopt otherwise.
 std::optional<KernelPlan> PlanChannelCopy(const Graph& graph, const Node& node, const Tensor& in,
@@ -36,22 +48,20 @@ std::optional<KernelPlan> PlanChannelCopy(const Graph& graph, const Node& node, 
   plan.inputs = {in.name};
   std::vector<float> table;
   std::vector<int64_t> bases;
-  std::array<uint32_t, 3> groups{1, 1, 1};
+  const Phwc4Layout in_layout = LayoutOf(in.shape);
   for (size_t j = 0; j < outs.size(); ++j) {
     const Phwc4Layout out = LayoutOf(outs[j]->shape);
-    const std::optional<std::vector<int64_t>> map = ChannelMapOf(LayoutOf(in.shape), out, views[j]);
+    const std::optional<std::vector<int64_t>> map = ChannelMapOf(in_layout, out, views[j]);
     if (!map) return std::nullopt;
     bases.push_back(static_cast<int64_t>(table.size() / 4));
     table.resize(table.size() + static_cast<size_t>(out.slices() * 4), 0.0f);  // padding lanes read channel 0
     for (size_t c = 0; c < map->size(); ++c) table[static_cast<size_t>(bases.back() * 4) + c] = static_cast<float>((*map)[c]);
     plan.outputs.push_back(outs[j]->name);
-    const std::array<uint32_t, 3> covered = GroupsOverOutput(graph, outs[j]->name, plan.local_size);
-    for (int a = 0; a < 3; ++a) groups[a] = std::max(groups[a], covered[a]);
   }
   plan.weights.push_back({"channel_map", std::move(table)});
   plan.defines = {{"MAP_BASES", GlslIntArray(bases, kMaxOutputs)}};
   if (!AddFusedActivationDefines(node, plan).ok()) return std::nullopt;
-  plan.groups = groups;
+  plan.groups = GroupsOverOutputs(graph, outs, plan.local_size);
   return plan;
 }
 
@@ -76,7 +86,6 @@ StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor
   plan.shader = "strided_copy";
   plan.inputs = {in.name};
   std::vector<int64_t> shapes, strides, bases;
-  std::array<uint32_t, 3> groups{1, 1, 1};
   for (size_t j = 0; j < kMaxOutputs; ++j) {
     std::vector<int64_t> shape(kMaxMappedRank, 1), stride(kMaxMappedRank, 0);
     if (j < outs.size()) {
@@ -92,8 +101,6 @@ StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor
       std::copy(view.shape.begin(), view.shape.end(), shape.begin() + pad);
       std::copy(view.strides.begin(), view.strides.end(), stride.begin() + pad);
       plan.outputs.push_back(outs[j]->name);
-      const std::array<uint32_t, 3> covered = GroupsOverOutput(graph, outs[j]->name, plan.local_size);
-      for (int a = 0; a < 3; ++a) groups[a] = std::max(groups[a], covered[a]);
     }
     shapes.insert(shapes.end(), shape.begin(), shape.end());
     strides.insert(strides.end(), stride.begin(), stride.end());
@@ -105,7 +112,7 @@ StatusOr<KernelPlan> PlanCopy(const Graph& graph, const Node& node, const Tensor
                   {"VIEW_BASES", GlslIntArray(bases, bases.size())},
                   {"ONES_OUTPUT", std::to_string(ones_output)}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
-  plan.groups = groups;
+  plan.groups = GroupsOverOutputs(graph, outs, plan.local_size);
   return plan;
 }
 

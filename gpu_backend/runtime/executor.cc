@@ -50,7 +50,7 @@ Status Executor::State::BuildTasks() {
   // loads per float, unless the index is a compile-time constant (which a
   // kernel's loop counters never are); a texture buffer's texelFetch loads
   // one whole texel per lane. Measured on llvmpipe, one thread, in-process
-  // A/B: mobilenet_v2 41.3 -> 36.6 ms, mnasnet1_0 42.7 -> 38.8, PP-OCR cls
+  // A/B: mobilenet_v2 40.8 -> 36.1 ms, mnasnet1_0 42.7 -> 38.8, PP-OCR cls
   // 5.4 -> 5.0, the same bits. GLPOOL_WEIGHTS_IN_UNIFORM_BLOCKS=1 or 0
   // forces the choice, to compare the two on a device.
   weights_in_uniform_blocks = !gl::IsLlvmpipe(info);
