@@ -36,7 +36,9 @@ Status CheckLegacyBroadcast(const NodeView& v) {
   }
   if (v.input_count() < 2 || !v.has(1)) return Status::Ok();
   const int64_t axis = v.node().GetInt("axis", 0);
-  if (axis < 0 || axis + v.rank(1) != v.rank(0)) {
+  // Compared as rank(0) - rank(1): axis + rank(1) overflows for a hostile
+  // axis near 2^63.
+  if (axis < 0 || axis != v.rank(0) - v.rank(1)) {
     return UnsupportedError("legacy broadcast at axis " + std::to_string(axis) + " of " + ShapeToString(v.shape(0)) +
                             " with " + ShapeToString(v.shape(1)) + " differs from numpy broadcasting");
   }
