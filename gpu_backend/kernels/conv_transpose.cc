@@ -51,9 +51,28 @@ StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, co
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
 
   const Phwc4Layout out = LayoutOf(y->shape);
-  plan.local_size = LocalSize2D(out.w, out.rows(), limits.max_invocations);
-  plan.groups = {DivideRoundUp(out.w, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
-                 DivideRoundUp(out_slices, static_cast<uint32_t>(block))};
+  const uint32_t slice_blocks = DivideRoundUp(out_slices, static_cast<uint32_t>(block));
+  if (window.dilation[0] != 1 || window.dilation[1] != 1) {
+    plan.local_size = LocalSize2D(out.w, out.rows(), limits.max_invocations);
+    plan.groups = {DivideRoundUp(out.w, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
+                   slice_blocks};
+    return plan;
+  }
+  // Phases (conv_transpose.comp): per phase along x, the outputs q = 0 ..
+  // per_phase - 1 in blocks of `pixels`, the phases side by side along x.
+  const int64_t stride_x = window.stride[1];
+  const int64_t per_phase = (out.w + window.pad_begin[1] + stride_x - 1) / stride_x;
+  const int64_t pixels = PixelsFillingLaneBatches(per_phase, OutputPixelsPerInvocation(per_phase));
+  const int64_t blocks = (per_phase + pixels - 1) / pixels;
+  plan.defines.emplace_back("PHASES", "1");
+  plan.defines.emplace_back("PIXELS", std::to_string(pixels));
+  plan.defines.emplace_back("Q_BLOCKS", std::to_string(blocks));
+  plan.defines.emplace_back("FOR_PIXELS(F)", IndexList(pixels));
+  plan.defines.emplace_back("FOR_SLICES(F)", IndexList(block));
+  const int64_t columns = blocks * stride_x;
+  plan.local_size = LocalSize2D(columns, out.rows(), limits.max_invocations);
+  plan.groups = {DivideRoundUp(static_cast<uint64_t>(columns), plan.local_size[0]),
+                 DivideRoundUp(out.rows(), plan.local_size[1]), slice_blocks};
   return plan;
 }
 

@@ -312,6 +312,39 @@ TEST(Passes, ScaleShiftAndHardSwishFormulaFoldIntoTheConv) {
   ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(before, x, "y"));
 }
 
+// A ConvTranspose's weights are [C_in, C_out / group, kH, kW]: the factors
+// of output channel m must scale column m of its group's block, not row m.
+// Paddle's export order (bias Add, then BN) and a Mul, with two groups of
+// unequal factors, all fold; the CPU reference gives the same output.
+TEST(Passes, ScaleShiftAndBatchNormFoldIntoAGroupedConvTranspose) {
+  std::vector<float> w(4 * 3 * 2 * 2);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = 0.1f * static_cast<float>(i % 11) - 0.4f;
+  GraphBuilder b;
+  b.Input("x", {1, 4, 3, 5})
+      .Constant("w", {4, 3, 2, 2}, w)  // 2 groups: 2 input channels -> 3 output channels each
+      .Constant("bias", {1, 6, 1, 1}, {0.5f, -1.0f, 0.25f, 2.0f, -0.5f, 1.5f})
+      .Constant("scale", {6}, {2.0f, 3.0f, 0.5f, -1.0f, 1.25f, 4.0f})
+      .Constant("shift", {6}, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f})
+      .Constant("mean", {6}, {1.0f, -1.0f, 0.0f, 0.5f, -0.5f, 2.0f})
+      .Constant("var", {6}, {4.0f, 9.0f, 1.0f, 0.25f, 2.0f, 16.0f})
+      .Constant("s", {6, 1, 1}, {1.5f, -2.0f, 0.75f, 3.0f, 1.0f, -0.5f})
+      .Op("ConvTranspose", {"x", "w"}, "c", {1, 6, 6, 10},
+          {{"group", int64_t{2}}, {"strides", std::vector<int64_t>{2, 2}}})
+      .Op("Add", {"c", "bias"}, "a", {1, 6, 6, 10})
+      .Op("BatchNormalization", {"a", "scale", "shift", "mean", "var"}, "n", {1, 6, 6, 10})
+      .Op("Mul", {"n", "s"}, "y", {1, 6, 6, 10})
+      .Output("y");
+  const Graph before = b.graph();
+  Graph& g = b.graph();
+  PassStats stats;
+  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
+  EXPECT_EQ(stats.batchnorms_folded, 1);
+  EXPECT_EQ(stats.scale_shifts_folded, 2);
+  ASSERT_EQ(Ops(g), std::vector<std::string>{"ConvTranspose"});
+  const TensorData x = Ramp({1, 4, 3, 5}, 0.07f);
+  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(before, x, "y"));
+}
+
 // What must stay: a factor that varies along W, a shared Conv output, a
 // Clip to other bounds, and a HardSwish whose x is read a third time.
 TEST(Passes, ScaleShiftAndHardSwishFormulaLeaveWhatDoesNotMatch) {

@@ -18,6 +18,30 @@ TEST(ConvTransposeTest, StridedOddChannels) {
   }
 }
 
+// Undilated, the kernel computes blocks of one phase (ox + pad) % stride:
+// kernel == stride (each output takes one tap, a DB head's upsampling),
+// kernel 2x the stride with pads, and a stride of 3 whose phases hold
+// different numbers of outputs; widths that leave partial blocks.
+TEST(ConvTransposeTest, PhaseBlocksOfUpsamplings) {
+  struct Shape2 {
+    std::vector<int64_t> kernel, strides, pads;
+  };
+  for (const Shape2& g : {Shape2{{2, 2}, {2, 2}, {0, 0, 0, 0}}, Shape2{{4, 4}, {2, 2}, {1, 1, 1, 1}},
+                          Shape2{{5, 3}, {3, 3}, {2, 0, 1, 2}}}) {
+    for (int64_t width : {1, 9, 37}) {
+      SCOPED_TRACE("kernel " + std::to_string(g.kernel[0]) + "x" + std::to_string(g.kernel[1]) + " stride " +
+                   std::to_string(g.strides[0]) + " width " + std::to_string(width));
+      TransposeSpec spec;
+      spec.x = {2, 6, 3, width};
+      spec.out_per_group = 9;
+      spec.kernel = g.kernel;
+      spec.strides = g.strides;
+      spec.pads = g.pads;
+      ExpectMatchesReference(ConvTranspose(spec));
+    }
+  }
+}
+
 TEST(ConvTransposeTest, PaddingOutputPaddingDilation) {
   TransposeSpec spec;
   spec.x = {2, 3, 5, 6};

@@ -23,8 +23,10 @@ bool Fold(Graph& graph, Node& conv, const Node& bn) {
   const Tensor* var = ConstantInput(graph, bn, 4);
   const bool has_bias = conv.inputs.size() > 2 && !conv.inputs[2].empty();
   const Tensor* bias = has_bias ? ConstantInput(graph, conv, 2) : nullptr;
-  if (!weight || !scale || !shift || !mean || !var || (has_bias && !bias) || weight->shape.empty()) return false;
-  const int64_t channels = weight->shape[0];
+  if (!weight || !scale || !shift || !mean || !var || (has_bias && !bias)) return false;
+  const std::vector<int64_t> feeds = WeightOutputChannels(conv, weight->shape);
+  const int64_t channels = ConvOutputChannelCount(conv, weight->shape);
+  if (static_cast<int64_t>(feeds.size()) != weight->data.element_count() || channels == 0) return false;
   for (const Tensor* t : {scale, shift, mean, var}) {
     if (t->data.element_count() != channels) return false;
   }
@@ -34,12 +36,12 @@ bool Fold(Graph& graph, Node& conv, const Node& bn) {
   const std::vector<float> mu = mean->data.ToFloats(), sigma2 = var->data.ToFloats();
   std::vector<float> w = weight->data.ToFloats();
   std::vector<float> b = bias ? bias->data.ToFloats() : std::vector<float>(static_cast<size_t>(channels), 0.0f);
-  const size_t per_channel = w.size() / static_cast<size_t>(channels);
+  std::vector<double> factor(static_cast<size_t>(channels));
   for (size_t m = 0; m < static_cast<size_t>(channels); ++m) {
-    const double s = s_in[m] / std::sqrt(static_cast<double>(sigma2[m]) + epsilon);
-    for (size_t k = 0; k < per_channel; ++k) w[m * per_channel + k] = static_cast<float>(w[m * per_channel + k] * s);
-    b[m] = static_cast<float>((b[m] - mu[m]) * s + beta[m]);
+    factor[m] = s_in[m] / std::sqrt(static_cast<double>(sigma2[m]) + epsilon);
+    b[m] = static_cast<float>((b[m] - mu[m]) * factor[m] + beta[m]);
   }
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>(w[i] * factor[static_cast<size_t>(feeds[i])]);
   ReplaceConvConstants(graph, conv, w, b, "_bn");
   return true;
 }
@@ -49,7 +51,8 @@ bool Fold(Graph& graph, Node& conv, const Node& bn) {
 StatusOr<int> FoldBatchNormIntoConv(Graph& graph) {
   return FoldIntoProducers(graph, [&graph](const Node& bn, size_t input, Node& conv) {
     return input == 0 && bn.op_type == "BatchNormalization" && bn.inputs.size() >= 5 &&
-           conv.op_type == "Conv" && Fold(graph, conv, bn);
+           (conv.op_type == "Conv" || conv.op_type == "ConvTranspose") && conv.domain.empty() &&
+           Fold(graph, conv, bn);
   });
 }
 

@@ -1,5 +1,5 @@
-// FoldScaleShiftIntoConv (passes.h): Conv -> Mul or Add by a constant that
-// is the same along every axis but the channels.
+// FoldScaleShiftIntoConv (passes.h): Conv or ConvTranspose -> Mul or Add by
+// a constant that is the same along every axis but the channels.
 #include "gpu_backend/graph/passes/graph_edit.h"
 #include "gpu_backend/graph/passes/passes.h"
 
@@ -38,9 +38,11 @@ bool Fold(Graph& graph, Node& conv, const Node& op, size_t side) {
   const Tensor* bias = has_bias ? ConstantFp32(graph, conv.inputs[2]) : nullptr;
   const Tensor* out = graph.FindTensor(conv.outputs[0]);
   const Tensor* result = graph.FindTensor(op.outputs[0]);
-  if (!constant || !weight || (has_bias && !bias) || !out || !result || weight->shape.empty()) return false;
+  if (!constant || !weight || (has_bias && !bias) || !out || !result) return false;
   if (out->dtype != DataType::kFloat32 || out->shape.size() < 3 || result->shape != out->shape) return false;
-  const int64_t channels = weight->shape[0];
+  const std::vector<int64_t> feeds = WeightOutputChannels(conv, weight->shape);
+  const int64_t channels = ConvOutputChannelCount(conv, weight->shape);
+  if (static_cast<int64_t>(feeds.size()) != weight->data.element_count() || channels == 0) return false;
   if (out->shape[1] != channels || (bias && bias->data.element_count() != channels)) return false;
   std::vector<float> per_channel;
   if (!PerChannel(*constant, out->shape.size(), channels, &per_channel)) return false;
@@ -49,11 +51,8 @@ bool Fold(Graph& graph, Node& conv, const Node& op, size_t side) {
   std::vector<float> b = bias ? bias->data.ToFloats() : std::vector<float>(static_cast<size_t>(channels), 0.0f);
   if (op.op_type == "Mul") {
     w = weight->data.ToFloats();
-    const size_t each = w.size() / static_cast<size_t>(channels);
-    for (size_t m = 0; m < static_cast<size_t>(channels); ++m) {
-      for (size_t k = 0; k < each; ++k) w[m * each + k] *= per_channel[m];
-      b[m] *= per_channel[m];
-    }
+    for (size_t i = 0; i < w.size(); ++i) w[i] *= per_channel[static_cast<size_t>(feeds[i])];
+    for (size_t m = 0; m < static_cast<size_t>(channels); ++m) b[m] *= per_channel[m];
   } else {
     for (size_t m = 0; m < static_cast<size_t>(channels); ++m) b[m] += per_channel[m];
   }
@@ -69,7 +68,8 @@ StatusOr<int> FoldScaleShiftIntoConv(Graph& graph) {
         op.outputs.size() != 1 || op.HasAttribute(kFusedActivationAttr)) {
       return false;
     }
-    return conv.domain.empty() && conv.op_type == "Conv" && Fold(graph, conv, op, side);
+    return conv.domain.empty() && (conv.op_type == "Conv" || conv.op_type == "ConvTranspose") &&
+           Fold(graph, conv, op, side);
   });
 }
 

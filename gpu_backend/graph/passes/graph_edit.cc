@@ -148,6 +148,32 @@ int FoldIntoProducers(Graph& graph, const FoldIntoProducer& fold) {
   return folded;
 }
 
+int64_t ConvOutputChannelCount(const Node& conv, const Shape& weights) {
+  const int64_t group = conv.GetInt("group", 1);
+  if (weights.size() < 2 || group < 1 || weights[0] <= 0 || weights[1] <= 0) return 0;
+  if (conv.op_type != "ConvTranspose") return weights[0];
+  return weights[0] % group == 0 ? weights[1] * group : 0;
+}
+
+std::vector<int64_t> WeightOutputChannels(const Node& conv, const Shape& weights) {
+  const int64_t channels = ConvOutputChannelCount(conv, weights);
+  if (channels == 0) return {};
+  int64_t taps = 1;
+  for (size_t k = 2; k < weights.size(); ++k) taps *= weights[k];
+  const int64_t count = weights[0] * weights[1] * taps;
+  std::vector<int64_t> out(static_cast<size_t>(count));
+  if (conv.op_type != "ConvTranspose") {
+    for (int64_t i = 0; i < count; ++i) out[static_cast<size_t>(i)] = i / (weights[1] * taps);
+    return out;
+  }
+  const int64_t in_per_group = weights[0] / conv.GetInt("group", 1);
+  for (int64_t i = 0; i < count; ++i) {
+    const int64_t in_channel = i / (weights[1] * taps);
+    out[static_cast<size_t>(i)] = in_channel / in_per_group * weights[1] + (i / taps) % weights[1];
+  }
+  return out;
+}
+
 void ReplaceConvConstants(Graph& graph, Node& conv, const std::vector<float>& weights,
                           const std::vector<float>& bias, const std::string& suffix) {
   if (!weights.empty()) {

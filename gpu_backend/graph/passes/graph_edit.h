@@ -64,6 +64,15 @@ int FoldIntoProducers(Graph& graph, const FoldIntoProducer& fold);
 // 2) is absent, "", or constant: the packed-weight conv kernel's case.
 bool HasConstantConvWeights(const Graph& graph, const Node& conv);
 
+// The output channel each weight of Conv or ConvTranspose `conv` feeds, in
+// the weights' flat order: Conv weights are [M, C / group, k...], where
+// weight i feeds channel i / (C / group * taps); ConvTranspose weights are
+// [C, M / group, k...], where input channel c's block feeds group
+// c / (C / group)'s channels. Empty when `weights` does not fit the group.
+std::vector<int64_t> WeightOutputChannels(const Node& conv, const Shape& weights);
+// How many output channels those weights make (0 when they do not fit).
+int64_t ConvOutputChannelCount(const Node& conv, const Shape& weights);
+
 // Points Conv `conv` at new constant weights `weights` (its weights' shape;
 // empty: keep the current ones) and bias `bias`, added under names made
 // from the current ones and `suffix`.

@@ -41,13 +41,14 @@ StatusOr<int> LowerTrainingBatchNorm(Graph& graph);
 // node (the CPU fallback runs them).
 StatusOr<int> LowerRecurrent(Graph& graph);
 
-// Conv -> BatchNormalization with constant fp32 weights and BN parameters,
-// the Conv output read by the BN only: the BN scale and shift move into new
-// Conv weights and bias (W' = W * s, b' = (b - mean) * s + beta, with
-// s = scale / sqrt(var + epsilon)) and the BN node goes.
+// Conv or ConvTranspose -> BatchNormalization with constant fp32 weights and
+// BN parameters, the Conv output read by the BN only: the BN scale and shift
+// move into new Conv weights and bias (W' = W * s, b' = (b - mean) * s +
+// beta, with s = scale / sqrt(var + epsilon), per output channel) and the BN
+// node goes.
 StatusOr<int> FoldBatchNormIntoConv(Graph& graph);
 
-// Conv -> Mul or Add by a constant fp32 tensor that varies along the
+// Conv or ConvTranspose -> Mul or Add by a constant fp32 tensor that varies along the
 // channels at most (a scalar, [C, 1, 1], [1, C, 1, 1]...; the learnable
 // scale and shift some exports put after a Conv), the Conv output read by
 // that node only and no activation fused yet: the factor moves into new

@@ -20,10 +20,18 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.layer_norm_formulas_fused, FuseLayerNormFormula(graph));
   // Before fusion, so MatMul -> Add -> activation ends as one MatMul.
   GLPOOL_ASSIGN_OR_RETURN(s.matmul_biases_folded, FoldBiasIntoMatMul(graph));
-  GLPOOL_ASSIGN_OR_RETURN(s.batchnorms_folded, FoldBatchNormIntoConv(graph));
-  // Scale and shift first: they stand between a Conv and the HardSwish
-  // formula that then fuses into it.
-  GLPOOL_ASSIGN_OR_RETURN(s.scale_shifts_folded, FoldScaleShiftIntoConv(graph));
+  // BNs, scales and shifts after a Conv fold in whatever order they come
+  // (Paddle exports ConvTranspose -> Add(bias) -> BN), so both passes repeat
+  // until neither folds more; each fold removes a node. Scale and shift
+  // before the HardSwish formula: they stand between a Conv and the formula
+  // that then fuses into it.
+  for (;;) {
+    GLPOOL_ASSIGN_OR_RETURN(const int batchnorms, FoldBatchNormIntoConv(graph));
+    GLPOOL_ASSIGN_OR_RETURN(const int scale_shifts, FoldScaleShiftIntoConv(graph));
+    s.batchnorms_folded += batchnorms;
+    s.scale_shifts_folded += scale_shifts;
+    if (batchnorms + scale_shifts == 0) break;
+  }
   GLPOOL_ASSIGN_OR_RETURN(s.hardswish_formulas_fused, FuseHardSwishFormula(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.hardswish_fused, FuseHardSwishPattern(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.swish_fused, FuseSwishPattern(graph));
