@@ -20,10 +20,30 @@ bool IsAlias(const Node& node) {
   return node.GetInt(kAliasAttr, 0) != 0 && !node.inputs.empty() && node.outputs.size() == 1;
 }
 
+bool IsInPlaceConcat(const Node& node) {
+  return node.GetInt(kInPlaceConcatAttr, 0) != 0 && node.op_type == "Concat" && node.outputs.size() == 1;
+}
+
 // Assigns every tensor its storage root and class.
 Status AssignStorage(const Graph& graph, const CompileOptions& options, CompiledGraph* compiled) {
   for (const auto& [name, tensor] : graph.tensors) {
     compiled->storage[name] = {name, tensor.is_constant ? StorageClass::kConstant : StorageClass::kPooled};
+  }
+  // Windows first: an alias of a window (or of a Concat's output) then
+  // copies the resolved storage.
+  for (const Node& node : graph.nodes) {
+    if (!IsInPlaceConcat(node)) continue;
+    int64_t offset = 0;
+    for (const std::string& in : node.inputs) {
+      const Tensor* tensor = graph.FindTensor(in);
+      auto storage = compiled->storage.find(in);
+      if (tensor == nullptr || storage == compiled->storage.end() || tensor->shape.size() < 2) {
+        return InvalidModelError("in-place Concat '" + node.name + "' reads an undefined or flat tensor '" + in + "'");
+      }
+      storage->second.root = node.outputs[0];
+      storage->second.slice_offset = offset;
+      offset += (tensor->shape[1] + 3) / 4;
+    }
   }
   for (const Node& node : graph.nodes) {
     if (!IsAlias(node)) continue;
@@ -82,9 +102,10 @@ StatusOr<CompiledGraph> CompileGraph(const Graph& graph, const CompileOptions& o
   };
   for (const Node& node : graph.nodes) {
     const TaskId task = static_cast<TaskId>(compiled.tasks.size());
-    if (IsAlias(node)) {
+    if (IsAlias(node) || IsInPlaceConcat(node)) {
       // No dispatch; the alias is live wherever its readers are. Its
-      // source is already live (written earlier), so nothing to record.
+      // source is already live (written earlier), so nothing to record;
+      // an in-place Concat's windows were written into its output.
       continue;
     }
     Task t{node.name, node.op_type, {}, {}};

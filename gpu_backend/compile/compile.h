@@ -5,7 +5,9 @@
 // - One task per node, in graph order, except aliasing reshapes (graph.h,
 //   kAliasAttr) which cost nothing: their output shares the storage of
 //   their input ("storage root": follow aliases back to a tensor a task
-//   writes, a graph input, or a constant).
+//   writes, a graph input, or a constant); and in-place Concats
+//   (kInPlaceConcatAttr), whose inputs are windows of their output's
+//   storage at a slice offset.
 // - Storage classes: kConstant (weights, uploaded once, not pooled),
 //   kExternal (graph inputs and outputs, owned by the user; a root any of
 //   whose aliases is a graph input/output is external too), kPooled (the
@@ -43,6 +45,9 @@ const char* StorageClassName(StorageClass storage);
 struct TensorStorage {
   std::string root;  // the tensor whose storage this one uses (itself if none)
   StorageClass storage = StorageClass::kPooled;
+  // A window of the root (an in-place Concat's input): its slice 0 is the
+  // root's slice `slice_offset` (same N, H, W); 0 for the root and aliases.
+  int64_t slice_offset = 0;
 };
 
 // A pooled storage root and its lifetime in tasks.

@@ -94,6 +94,11 @@ inline bool IsGlpoolOwnOp(const std::string& op_type) { return op_type == "Squee
 // storage. A CPU executor may still copy; compile gives the node no task and
 // the output no usage record of its own (it extends its source's lifetime).
 inline constexpr char kAliasAttr[] = "alias_input";
+// In-place Concat (compile/in_place_concat.h): int 1 on a Concat along C
+// whose inputs are windows of its output: their producers write into it,
+// compile gives the Concat no task and the inputs no storage of their own.
+// Every executor that copies still gets the same values.
+inline constexpr char kInPlaceConcatAttr[] = "in_place_concat";
 // Reshapes folded into a Transpose (passes.h FoldReshapesIntoTransposes):
 // ints, on a Transpose only. "read_input_as": the shape input 0 is read as
 // (its row-major elements unchanged); "write_output_as": the shape output 0

@@ -12,6 +12,7 @@
 
 #include "gpu_backend/gl/gl_call.h"
 #include "gpu_backend/gl/gl_counters.h"
+#include "gpu_backend/compile/in_place_concat.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/graph/precision_sensitive.h"
 #include "gpu_backend/runtime/cpu_spin.h"
@@ -86,6 +87,15 @@ Status Executor::State::BuildTasks() {
                            "name the pooled ones)");
     }
   }
+  KernelLimits limits;
+  limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);
+  limits.max_shared_memory = static_cast<uint32_t>(info.max_shared_memory_bytes);
+  // Concats whose inputs' producers can write into them (the copies cost a
+  // task each); GLPOOL_IN_PLACE_CONCAT=0 keeps every one a copy, to compare.
+  const char* in_place = std::getenv("GLPOOL_IN_PLACE_CONCAT");
+  if (in_place == nullptr || std::string(in_place) != "0") {
+    MarkInPlaceConcats(graph, [&](const Node& node) { return BuildNodeKernel(graph, node, limits).ok(); });
+  }
   GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph, compile_options));
   pool_of = AssignNamedPools(graph, compiled, options.pools);
   // Kept: every pooled root with keep_all, else what the caller asked for
@@ -97,9 +107,6 @@ Status Executor::State::BuildTasks() {
   for (const PooledTensor& tensor : compiled.pooled) {
     if (options.keep_all || wanted_roots.count(tensor.name)) kept_roots.insert(tensor.name);
   }
-  KernelLimits limits;
-  limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);
-  limits.max_shared_memory = static_cast<uint32_t>(info.max_shared_memory_bytes);
   std::map<std::string, const Node*> nodes;
   for (const Node& node : graph.nodes) nodes[node.name] = &node;
   for (const Task& compiled_task : compiled.tasks) {
@@ -160,6 +167,7 @@ StatusOr<std::vector<TensorBinding>> Executor::State::Bindings(const TaskRuntime
     binding.storage = location.storage;
     binding.fp16 = StoresHalf(task.roots[i]);
     binding.layout = LayoutOfTensor(name);
+    binding.slice_base = SliceOffset(name);
     binding.binding = location.storage == StorageKind::kBuffer ? ssbo++ : image_unit++;
     bindings.push_back(binding);
   }
@@ -293,6 +301,11 @@ StatusOr<std::unique_ptr<Executor>> Executor::Create(Graph graph, const Executor
   auto step = std::chrono::steady_clock::now();
   GLPOOL_RETURN_IF_ERROR(state->BuildTasks());
   startup.tasks_ms = MsSince(step);
+  // Precision is per object: a window (an in-place Concat's input) kept in
+  // fp32 keeps the object it shares in fp32.
+  for (const std::string& name : std::set<std::string>(state->options.fp32_tensors)) {
+    state->options.fp32_tensors.insert(state->Root(name));
+  }
   if (state->fp16()) {
     // Heads' logits stay fp32 whatever the calibration (precision_sensitive.h).
     for (const std::string& name : PrecisionSensitiveTensors(state->graph)) {

@@ -140,6 +140,12 @@ struct Executor::State {
     auto it = compiled.storage.find(name);
     return it == compiled.storage.end() ? name : it->second.root;
   }
+  // The slice of its root's object where tensor `name` starts (a window of
+  // an in-place Concat's output; else 0).
+  int64_t SliceOffset(const std::string& name) const {
+    auto it = compiled.storage.find(name);
+    return it == compiled.storage.end() ? 0 : it->second.slice_offset;
+  }
   bool fp16() const { return options.precision == Precision::kFp16; }
   bool is_dynamic() const { return options.memory_mode == MemoryMode::kDynamic; }
   const Tensor& TensorNamed(const std::string& name) const { return *graph.FindTensor(name); }

@@ -30,6 +30,10 @@ float MaxMagnitude(const std::vector<float>& values) {
 
 Status Executor::State::WriteTensor(const std::string& root, const std::vector<float>& logical,
                                     const std::string& as) {
+  if (!as.empty() && SliceOffset(as) != 0) {
+    // In-place Concats take GPU producers only (in_place_concat.h).
+    return InternalError("tensor " + as + " is a window of " + root + ": only a GPU task writes it");
+  }
   const Location& location = locations.at(root);
   const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
   if (layout.texels() == 0) return Status::Ok();
@@ -48,6 +52,16 @@ Status Executor::State::WriteTensor(const std::string& root, const std::vector<f
 }
 
 StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root, const std::string& as) const {
+  if (!as.empty() && as != root && LayoutOfTensor(as) != LayoutOfTensor(root)) {
+    // A window of an in-place Concat's output: its slices of the root's.
+    const Phwc4Layout layout = LayoutOfTensor(as), whole = LayoutOfTensor(root);
+    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, ReadTensor(root));
+    std::vector<float> texels = ToPhwc4(all, whole);
+    const size_t begin = static_cast<size_t>(SliceOffset(as) * whole.rows() * whole.w * 4);
+    const size_t count = static_cast<size_t>(layout.texels() * 4);
+    if (begin + count > texels.size()) return InternalError("window " + as + " lies outside " + root);
+    return FromPhwc4(std::vector<float>(texels.begin() + begin, texels.begin() + begin + count), layout);
+  }
   const Location& location = locations.at(root);
   const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
   if (layout.texels() == 0) return std::vector<float>();

@@ -116,7 +116,10 @@ std::string TensorPreamble(const TensorBinding& t) {
                   std::to_string(t.layout.h) + "x" + std::to_string(t.layout.w) + " in a " +
                   (t.fp16 ? "fp16 " : "fp32 ") + StorageKindName(t.storage) + "\n";
   s += Define(r + "_N", t.layout.n) + Define(r + "_C", t.layout.c) + Define(r + "_H", t.layout.h) +
-       Define(r + "_W", t.layout.w) + Define(r + "_S", t.layout.slices()) + Define(r + "_ROWS", t.layout.rows());
+       Define(r + "_W", t.layout.w) + Define(r + "_S", t.layout.slices()) + Define(r + "_ROWS", t.layout.rows()) +
+       Define(r + "_SLICE_BASE", t.slice_base);
+  // The slice of the object that slice s of the tensor is.
+  const std::string slice = "(s + " + r + "_SLICE_BASE)";
   const std::string access = t.is_output ? "writeonly" : "readonly";
   if (t.is_output) {
     // Padding lanes (channels >= C) are always stored as zero, so a later
@@ -129,13 +132,13 @@ std::string TensorPreamble(const TensorBinding& t) {
     // A view as RGBA16F or RGBA32F texels: fp16's packed halves are the
     // same bytes, so texelFetch returns the vec4 either way.
     s += "layout(binding = " + std::to_string(t.texture_unit) + ") uniform highp samplerBuffer " + r + "_texels;\n";
-    s += "vec4 " + r + "_load(int x, int y, int s) { return texelFetch(" + r + "_texels, (s * " + r + "_ROWS + y) * " +
-         r + "_W + x); }\n";
+    s += "vec4 " + r + "_load(int x, int y, int s) { return texelFetch(" + r + "_texels, (" + slice + " * " + r +
+         "_ROWS + y) * " + r + "_W + x); }\n";
   } else if (t.storage == StorageKind::kBuffer) {
     const std::string element = t.fp16 ? "uvec2" : "vec4";
     s += "layout(std430, binding = " + binding + ") " + access + " restrict buffer " + r + "_block { " + element +
          " texels[]; } " + r + "_buffer;\n";
-    const std::string index = "(s * " + r + "_ROWS + y) * " + r + "_W + x";
+    const std::string index = "(" + slice + " * " + r + "_ROWS + y) * " + r + "_W + x";
     if (t.is_output) {
       s += "void " + r + "_store(int x, int y, int s, vec4 v) { v = " + r + "_mask_padding(s, v); " + r +
            "_buffer.texels[" + index + "] = " +
@@ -147,7 +150,7 @@ std::string TensorPreamble(const TensorBinding& t) {
   } else {
     const bool array = t.storage == StorageKind::kTexture2DArray;
     const std::string type = array ? "image2DArray" : "image2D";
-    const std::string coord = array ? "ivec3(x, y, s)" : "ivec2(x, s * " + r + "_ROWS + y)";
+    const std::string coord = array ? "ivec3(x, y, " + slice + ")" : "ivec2(x, " + slice + " * " + r + "_ROWS + y)";
     s += "layout(" + std::string(t.fp16 ? "rgba16f" : "rgba32f") + ", binding = " + binding + ") " + access +
          " uniform highp " + type + " " + r + "_image;\n";
     if (t.is_output) {

@@ -44,6 +44,10 @@ struct TensorBinding {
   // 1.5x faster this way.
   std::string texture_buffer_directive;
   uint32_t texture_unit = 0;
+  // A window of a larger tensor's object (compile.h TensorStorage): the
+  // accessors add this many slices; the object's other slices belong to
+  // the tensors beside it.
+  int64_t slice_base = 0;
 };
 
 struct WeightBinding {
