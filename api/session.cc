@@ -190,6 +190,7 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     startup.objects_ms = steps.objects_ms;
     startup.upload_ms = steps.upload_ms;
     startup.programs_ms = steps.programs_ms;
+    startup.warm_ms = steps.warm_ms;
     startup.shaders_compiled = steps.shaders_compiled;
     startup.programs_loaded = steps.programs_loaded;
     startup.cpu_spin = steps.cpu_spin;

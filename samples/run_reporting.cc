@@ -52,6 +52,7 @@ nlohmann::json StartupJson(const StartupReport& s, double load_ms) {
           {"objects_ms", s.objects_ms},
           {"upload_ms", s.upload_ms},
           {"programs_ms", s.programs_ms},
+          {"warm_ms", s.warm_ms},
           {"shaders_compiled", s.shaders_compiled},
           {"programs_loaded", s.programs_loaded},
           {"cpu_spin", s.cpu_spin}};
@@ -63,7 +64,7 @@ void PrintStartup(const nlohmann::json& s, std::ostream& out) {
       {"order_ms", "memory node order search"},    {"calibration_ms", "fp16 calibration"},
       {"tasks_ms", "kernel plans per node"},       {"plan_ms", "pool plan (verified)"},
       {"objects_ms", "pool and external GL objects"}, {"upload_ms", "constants and weights uploaded"},
-      {"programs_ms", "shaders"}};
+      {"programs_ms", "shaders"},                  {"warm_ms", "programs warmed (one work group each)"}};
   double total = 0;
   for (const auto& [key, what] : steps) total += s[key].get<double>();
   out << "startup:  " << std::fixed << std::setprecision(0) << total << " ms before the first run\n";

@@ -179,6 +179,9 @@ struct Executor::State {
   Status CompilePrograms();
   StatusOr<std::vector<TensorBinding>> Bindings(const TaskRuntime& task, std::vector<WeightBinding>* weights) const;
   Status BindTask(const TaskRuntime& task) const;
+  // One work group of every GPU task's program, so drivers that compile at
+  // the first dispatch do it at session creation (StartupReport::warm_ms).
+  Status WarmPrograms();
   // executor_pool.cc
   // The strategy the memory mode plans with: naive and reuse replace the
   // options' strategy; dynamic plans one object per tensor (naive) and

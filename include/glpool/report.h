@@ -104,6 +104,10 @@ struct StartupReport {
   double objects_ms = 0;      // the pool's GL objects and the external ones
   double upload_ms = 0;       // constants and weights to the GPU
   double programs_ms = 0;     // shaders compiled or program binaries loaded
+  // One work group of every program dispatched once: a driver that makes a
+  // program's machine code at its first dispatch (llvmpipe: from Mesa's
+  // shader cache, or by JIT when cold) does it here, not in the first Run.
+  double warm_ms = 0;
   uint64_t shaders_compiled = 0;
   uint64_t programs_loaded = 0;  // from the program cache directory
   bool cpu_spin = false;         // runs spin the CPUs (SessionOptions::cpu_spin)

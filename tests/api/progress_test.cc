@@ -49,6 +49,7 @@ TEST(Startup, ReportsEachStepBeforeTheFirstRun) {
   EXPECT_GT(startup.tasks_ms, 0);
   EXPECT_GT(startup.plan_ms, 0);
   EXPECT_GT(startup.programs_ms, 0);
+  EXPECT_GT(startup.warm_ms, 0);  // one work group of each program
   EXPECT_EQ(startup.order_ms, 0);  // the given node order: no search
   // A second shape is prepared afresh and reported for itself; its programs
   // already exist, so none is compiled again.
