@@ -124,8 +124,8 @@ def main():
         '`glpool run --repeat %d` (%s, strategy auto; the median `glpool run --json` reports over all its runs, '
         'the first included) and ONNX Runtime (onnxruntime-node, 2 threads) on the same model '
         'and input. *glpool run*: the whole `Run` (input upload, the conv, output readback); *conv task*: the conv '
-        'dispatch alone from `--profile 1` (a glFinish after it; the median over %d processes, each timing '
-        'its last run), which the GFLOP/s use. FLOPs = 2 x output '
+        'dispatch alone from `--profile 1` (the driver\'s timer queries around it in the last run, where they '
+        'see compute work; the median over %d processes), which the GFLOP/s use. FLOPs = 2 x output '
         'elements x input channels per group x kernel taps.' % (args.runs + 1, args.objects, args.profile_runs),
         '',
         'Machine peak: %s, %d cores x %d fp32 lanes (%s) x %d FMA pipes x 2 FLOPs per FMA x %.2f GHz '

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "gpu_backend/graph/phwc4_layout.h"
@@ -68,11 +69,12 @@ class LiveBytes {
     spans_ = std::move(span);
   }
 
-  // Tensor `name`'s first and last node (producer to last reader), if it
-  // counts here.
-  std::pair<size_t, size_t> Span(const std::string& name) const {
+  // Tensor `name`'s first and last node (producer to last reader), where it
+  // counts here (an intermediate that a node writes).
+  std::optional<std::pair<size_t, size_t>> Span(const std::string& name) const {
     auto it = spans_.find(name);
-    return it == spans_.end() ? std::pair<size_t, size_t>{0, 0} : it->second;
+    if (it == spans_.end()) return std::nullopt;
+    return it->second;
   }
   void Move(const std::string& name, size_t first, size_t last, int64_t bytes) {
     auto it = spans_.find(name);
@@ -153,18 +155,30 @@ std::vector<Window> Candidate(const Graph& graph, size_t index, const Uses& uses
 }
 
 // Single-shader exclusivity: no node other than the Concat may write one of
-// the tensors sharing the output's object and read or write another.
-bool BindsOneObjectOnce(const Graph& graph, size_t index, const std::vector<Window>& windows) {
-  std::set<std::string> shared{graph.nodes[index].outputs[0]};
-  for (const Window& w : windows) shared.insert(w.name);
-  for (size_t n = 0; n < graph.nodes.size(); ++n) {
-    if (n == index) continue;
+// the tensors sharing the output's object and read or write another. Only
+// the windows' producers and readers, and the output's readers, touch them.
+bool BindsOneObjectOnce(const Graph& graph, size_t index, const std::vector<Window>& windows, const Uses& uses) {
+  const std::string& out = graph.nodes[index].outputs[0];
+  std::set<std::string> shared{out};
+  std::set<size_t> touching;
+  auto readers_of = [&](const std::string& name) {
+    auto it = uses.readers.find(name);
+    if (it != uses.readers.end()) touching.insert(it->second.begin(), it->second.end());
+  };
+  readers_of(out);
+  for (const Window& w : windows) {
+    shared.insert(w.name);
+    touching.insert(w.producer);
+    readers_of(w.name);
+  }
+  touching.erase(index);
+  for (size_t n : touching) {
     std::set<std::string> reads, writes;
     for (const std::string& in : graph.nodes[n].inputs) {
       if (shared.count(in)) reads.insert(in);
     }
-    for (const std::string& out : graph.nodes[n].outputs) {
-      if (shared.count(out)) writes.insert(out);
+    for (const std::string& o : graph.nodes[n].outputs) {
+      if (shared.count(o)) writes.insert(o);
     }
     if (!writes.empty() && (!reads.empty() || writes.size() > 1)) return false;
   }
@@ -180,22 +194,37 @@ int MarkInPlaceConcats(Graph& graph, const std::function<bool(const Node&)>& run
   int marked = 0;
   for (size_t index = 0; index < graph.nodes.size(); ++index) {
     const std::vector<Window> windows = Candidate(graph, index, uses, claimed, runs_on_gpu);
-    if (windows.empty() || !BindsOneObjectOnce(graph, index, windows)) continue;
+    if (windows.empty() || !BindsOneObjectOnce(graph, index, windows, uses)) continue;
     // The output now lives from the first window's producer to the last
-    // reader of it or any window; the windows' own bytes go.
+    // reader of it or any window, and the windows' own bytes go: live bytes
+    // change over [first, last] only.
     const Tensor& out = *graph.FindTensor(graph.nodes[index].outputs[0]);
-    auto [first, last] = live.Span(out.name);
-    first = std::min(first, index);
-    last = std::max(last, index);
-    LiveBytes after = live;
+    const auto out_span = live.Span(out.name);
+    size_t first = index, last = index;
+    if (out_span) {
+      first = std::min(first, out_span->first);
+      last = std::max(last, out_span->second);
+    }
     for (const Window& w : windows) {
       first = std::min(first, w.producer);
       last = std::max(last, w.last_reader);
-      after.Drop(w.name, Bytes(*graph.FindTensor(w.name)));
     }
-    after.Move(out.name, first, last, Bytes(out));
-    if (after.Peak() > live.Peak()) continue;
-    live = after;
+    std::vector<int64_t> change(last - first + 1, 0);
+    auto add = [&](std::optional<std::pair<size_t, size_t>> span, int64_t bytes) {
+      if (!span) return;
+      for (size_t t = std::max(span->first, first); t <= std::min(span->second, last); ++t) {
+        change[t - first] += bytes;
+      }
+    };
+    add(out_span, -Bytes(out));
+    for (const Window& w : windows) add(live.Span(w.name), -Bytes(*graph.FindTensor(w.name)));
+    add(std::make_pair(first, last), Bytes(out));
+    const int64_t peak = live.Peak();
+    bool raises = false;
+    for (size_t t = first; t <= last; ++t) raises = raises || live.bytes()[t] + change[t - first] > peak;
+    if (raises) continue;
+    for (const Window& w : windows) live.Drop(w.name, Bytes(*graph.FindTensor(w.name)));
+    live.Move(out.name, first, last, Bytes(out));
     graph.nodes[index].attributes[kInPlaceConcatAttr] = int64_t{1};
     claimed.insert(out.name);
     for (const Window& w : windows) claimed.insert(w.name);

@@ -10,9 +10,9 @@
 #include <cstdlib>
 #include <set>
 
+#include "gpu_backend/compile/in_place_concat.h"
 #include "gpu_backend/gl/gl_call.h"
 #include "gpu_backend/gl/gl_counters.h"
-#include "gpu_backend/compile/in_place_concat.h"
 #include "gpu_backend/graph/passes/passes.h"
 #include "gpu_backend/graph/precision_sensitive.h"
 #include "gpu_backend/runtime/cpu_spin.h"
