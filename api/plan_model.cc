@@ -48,6 +48,10 @@ StatusOr<std::vector<PlanModelVariant>> LoadPlanModelVariants(const std::string&
                        path);
   }
   const std::string model = ModelNameFromPath(path);
+  // The fused variant makes Concats in place as a session would.
+  options.in_place_concats = [](const Graph& fused, const Node& node) {
+    return BuildNodeKernel(fused, node, KernelLimits{}).ok();
+  };
   std::vector<PlanModelVariant> variants;
   for (bool fuse : {false, true}) {
     options.fuse = fuse;

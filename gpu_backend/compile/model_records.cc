@@ -1,5 +1,7 @@
 #include "gpu_backend/compile/model_records.h"
 
+#include "gpu_backend/compile/in_place_concat.h"
+
 #include "planner/lower_bounds.h"
 
 namespace glpool {
@@ -25,6 +27,9 @@ StatusOr<ModelRecords> BuildModelRecords(const Graph& imported, const std::strin
   if (options.fuse) {
     fused = imported;
     GLPOOL_RETURN_IF_ERROR(RunDefaultPasses(fused, &result.passes));
+    if (options.in_place_concats) {
+      MarkInPlaceConcats(fused, [&](const Node& node) { return options.in_place_concats(fused, node); });
+    }
   }
   const Graph* chosen = options.fuse ? &fused : &imported;
   MemoryOrderResult ordered;

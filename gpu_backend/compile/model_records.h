@@ -3,6 +3,8 @@
 // graph passes, compile, and the usage records for each object kind.
 #pragma once
 
+#include <functional>
+
 #include <string>
 #include <vector>
 
@@ -24,6 +26,10 @@ struct ModelRecordsOptions {
   bool memory_order = false;
   double order_budget_seconds = 1.0;
   CompileOptions compile;  // graph inputs/outputs in the pool, kept tensors
+  // With fuse: Concats made in place as a session makes them
+  // (in_place_concat.h), this saying which nodes a GPU kernel runs; empty
+  // keeps every Concat a copy.
+  std::function<bool(const Graph&, const Node&)> in_place_concats;
 };
 
 struct ModelRecords {

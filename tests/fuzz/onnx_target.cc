@@ -91,6 +91,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     ModelRecordsOptions options;
     options.import = import;
     options.fuse = fuse;
+    // Fused, every Concat that qualifies goes in place (as if a GPU kernel
+    // ran every node), so its windows reach compile and the planners too.
+    options.in_place_concats = [](const Graph&, const Node&) { return true; };
     StatusOr<ModelRecords> records = BuildModelRecords(*graph, "fuzz", options);
     if (!records.ok()) {
       fuzz::CheckCleanError(records.status());
