@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "gpu_backend/cpu_reference/executor.h"
+#include "tests/import/graph_builder.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -17,38 +18,19 @@ namespace {
 // x -> Conv a (8 channels, ReLU), Conv b (6, 3x3) -> Concat c (14) -> Conv y;
 // a is also pooled by GlobalAveragePool -> z.
 Graph FireGraph() {
-  Graph graph;
-  graph.opset = 13;
-  auto add = [&graph](const std::string& name, const Shape& shape, TensorData data = {}) {
-    const bool constant = !data.bytes.empty();
-    graph.tensors[name] = Tensor{name, DataType::kFloat32, shape, constant, std::move(data)};
-  };
-  add("x", {2, 5, 9, 11});
-  add("wa", {8, 5, 1, 1}, RandomTensor({8, 5, 1, 1}, 1));
-  add("wb", {6, 5, 3, 3}, RandomTensor({6, 5, 3, 3}, 2));
-  add("wy", {3, 14, 1, 1}, RandomTensor({3, 14, 1, 1}, 3));
-  for (const auto& [name, shape] : std::vector<std::pair<std::string, Shape>>{
-           {"a", {2, 8, 9, 11}}, {"b", {2, 6, 9, 11}}, {"c", {2, 14, 9, 11}}, {"y", {2, 3, 9, 11}}, {"z", {2, 8, 1, 1}}}) {
-    add(name, shape);
-  }
-  auto node = [&graph](const std::string& op, std::vector<std::string> in, const std::string& out,
-                       std::map<std::string, AttributeValue> attributes = {}) {
-    Node n;
-    n.name = op + "_" + out;
-    n.op_type = op;
-    n.inputs = std::move(in);
-    n.outputs = {out};
-    n.attributes = std::move(attributes);
-    graph.nodes.push_back(std::move(n));
-  };
-  node("Conv", {"x", "wa"}, "a", {{"fused_activation", std::string("Relu")}});
-  node("Conv", {"x", "wb"}, "b", {{"pads", std::vector<int64_t>{1, 1, 1, 1}}});
-  node("Concat", {"a", "b"}, "c", {{"axis", int64_t{1}}});
-  node("Conv", {"c", "wy"}, "y");
-  node("GlobalAveragePool", {"a"}, "z");
-  graph.inputs = {"x"};
-  graph.outputs = {"y", "z"};
-  return graph;
+  testing_util::GraphBuilder b;
+  b.Input("x", {2, 5, 9, 11})
+      .Constant("wa", {8, 5, 1, 1}, RandomTensor({8, 5, 1, 1}, 1).ToFloats())
+      .Constant("wb", {6, 5, 3, 3}, RandomTensor({6, 5, 3, 3}, 2).ToFloats())
+      .Constant("wy", {3, 14, 1, 1}, RandomTensor({3, 14, 1, 1}, 3).ToFloats())
+      .Op("Conv", {"x", "wa"}, "a", {2, 8, 9, 11}, {{"fused_activation", std::string("Relu")}})
+      .Op("Conv", {"x", "wb"}, "b", {2, 6, 9, 11}, {{"pads", std::vector<int64_t>{1, 1, 1, 1}}})
+      .Op("Concat", {"a", "b"}, "c", {2, 14, 9, 11}, {{"axis", int64_t{1}}})
+      .Op("Conv", {"c", "wy"}, "y", {2, 3, 9, 11})
+      .Op("GlobalAveragePool", {"a"}, "z", {2, 8, 1, 1})
+      .Output("y")
+      .Output("z");
+  return b.graph();
 }
 
 float MaxError(const std::vector<float>& got, const std::vector<float>& want, float* largest) {
