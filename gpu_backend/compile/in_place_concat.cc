@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "gpu_backend/graph/passes/graph_edit.h"
 #include "gpu_backend/graph/phwc4_layout.h"
 
 namespace glpool {
@@ -17,7 +18,7 @@ bool IsAliasNode(const Node& node) { return node.GetInt(kAliasAttr, 0) != 0; }
 int64_t Bytes(const Tensor& tensor) { return LayoutOf(tensor.shape).texels() * 16; }
 
 // Who writes and reads each tensor, by node index (aliasing reshapes count
-// as readers of their input), and each node's alias-resolved tensors.
+// as readers of their input).
 struct Uses {
   std::map<std::string, size_t> producer;
   std::map<std::string, std::vector<size_t>> readers;
@@ -26,10 +27,8 @@ struct Uses {
 
 Uses FindUses(const Graph& graph) {
   Uses uses;
+  uses.producer = ProducerIndex(graph);
   for (size_t n = 0; n < graph.nodes.size(); ++n) {
-    for (const std::string& out : graph.nodes[n].outputs) {
-      if (!out.empty()) uses.producer[out] = n;
-    }
     for (const std::string& in : graph.nodes[n].inputs) {
       if (!in.empty()) uses.readers[in].push_back(n);
     }
@@ -59,7 +58,7 @@ class LiveBytes {
       const std::string& owner = r == root.end() ? name : r->second;
       auto produced = uses.producer.find(owner);
       if (produced == uses.producer.end()) continue;
-      auto [entry, inserted] = span.try_emplace(owner, produced->second, produced->second);
+      auto entry = span.try_emplace(owner, produced->second, produced->second).first;
       auto read = uses.readers.find(name);
       if (read != uses.readers.end()) {
         for (size_t n : read->second) entry->second.second = std::max(entry->second.second, n);

@@ -52,36 +52,37 @@ Status Executor::State::WriteTensor(const std::string& root, const std::vector<f
 }
 
 StatusOr<std::vector<float>> Executor::State::ReadTensor(const std::string& root, const std::string& as) const {
-  if (!as.empty() && as != root && LayoutOfTensor(as) != LayoutOfTensor(root)) {
-    // A window of an in-place Concat's output: its slices of the root's.
-    const Phwc4Layout layout = LayoutOfTensor(as), whole = LayoutOfTensor(root);
-    GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, ReadTensor(root));
-    std::vector<float> texels = ToPhwc4(all, whole);
-    const size_t begin = static_cast<size_t>(SliceOffset(as) * whole.rows() * whole.w * 4);
-    const size_t count = static_cast<size_t>(layout.texels() * 4);
-    if (begin + count > texels.size()) return InternalError("window " + as + " lies outside " + root);
-    return FromPhwc4(std::vector<float>(texels.begin() + begin, texels.begin() + begin + count), layout);
-  }
   const Location& location = locations.at(root);
-  const Phwc4Layout layout = LayoutOfTensor(as.empty() ? root : as);
+  const std::string& tensor = as.empty() ? root : as;
+  const Phwc4Layout layout = LayoutOfTensor(tensor);
   if (layout.texels() == 0) return std::vector<float>();
+  // A window (an in-place Concat's input) starts that many slices into its
+  // root's storage, whose rows and columns it shares.
+  const int64_t first_row = SliceOffset(tensor) * layout.rows();
+  const uint64_t first_texel = static_cast<uint64_t>(first_row * layout.w);
   std::vector<float> texels;
   if (location.storage != StorageKind::kBuffer) {
     GLPOOL_ASSIGN_OR_RETURN(std::vector<float> all, gl::DownloadTexture(textures[location.gl_object], Transfers()));
-    // The tensor occupies the first W columns of the first rows*slices rows.
+    // The root occupies the first W columns of the first rows*slices rows.
     const GlTexture& texture = textures[location.gl_object];
+    const int64_t rows = layout.rows() * layout.slices();
+    if (static_cast<uint64_t>((first_row + rows) * texture.width() * 4) > all.size()) {
+      return InternalError("tensor " + tensor + " lies outside the texture of " + root);
+    }
     texels.resize(static_cast<size_t>(layout.texels()) * 4);
-    for (int64_t row = 0; row < layout.rows() * layout.slices(); ++row) {
-      std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(row * texture.width() * 4), layout.w * 4,
+    for (int64_t row = 0; row < rows; ++row) {
+      std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((first_row + row) * texture.width() * 4), layout.w * 4,
                   texels.begin() + static_cast<std::ptrdiff_t>(row * layout.w * 4));
     }
   } else if (StoresHalf(root)) {
     std::vector<uint32_t> packed(static_cast<size_t>(layout.texels()) * 2);
-    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, packed.data(), packed.size() * 4));
+    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset + first_texel * TexelBytes(true),
+                                                            packed.data(), packed.size() * 4));
     texels = UnpackHalves(packed);
   } else {
     texels.resize(static_cast<size_t>(layout.texels()) * 4);
-    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset, texels.data(), texels.size() * 4));
+    GLPOOL_RETURN_IF_ERROR(buffers[location.gl_object].Read(location.offset + first_texel * TexelBytes(false),
+                                                            texels.data(), texels.size() * 4));
   }
   return FromPhwc4(texels, layout);
 }

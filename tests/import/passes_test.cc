@@ -15,7 +15,9 @@ namespace {
 using testing_util::ExpectClose;
 using testing_util::GraphBuilder;
 using testing_util::Ops;
+using testing_util::PassRun;
 using testing_util::Ramp;
+using testing_util::RunDefaultPassesOn;
 using testing_util::RunOnCpu;
 
 void AddBoolScalar(Graph& graph, const std::string& name, bool value) {
@@ -334,15 +336,14 @@ TEST(Passes, ScaleShiftAndBatchNormFoldIntoAGroupedConvTranspose) {
       .Op("BatchNormalization", {"a", "scale", "shift", "mean", "var"}, "n", {1, 6, 6, 10})
       .Op("Mul", {"n", "s"}, "y", {1, 6, 6, 10})
       .Output("y");
-  const Graph before = b.graph();
   Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.batchnorms_folded, 1);
-  EXPECT_EQ(stats.scale_shifts_folded, 2);
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.batchnorms_folded, 1);
+  EXPECT_EQ(run.stats.scale_shifts_folded, 2);
   ASSERT_EQ(Ops(g), std::vector<std::string>{"ConvTranspose"});
   const TensorData x = Ramp({1, 4, 3, 5}, 0.07f);
-  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(before, x, "y"));
+  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(run.before, x, "y"));
 }
 
 // What must stay: a factor that varies along W, a shared Conv output, a
@@ -382,17 +383,16 @@ TEST(Passes, FuseOutputScaleShiftAfterAFusedActivation) {
       .Op("Mul", {"s", "r"}, "m", {1, 2, 3, 4})
       .Op("Add", {"m", "t"}, "y", {1, 2, 3, 4})
       .Output("y");
-  const Graph before = b.graph();
   Graph& g = b.graph();
-  PassStats stats;
-  ASSERT_TRUE(RunDefaultPasses(g, &stats).ok());
-  EXPECT_EQ(stats.output_scale_shifts_fused, 2);
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.output_scale_shifts_fused, 2);
   ASSERT_EQ(Ops(g), std::vector<std::string>{"Add"});
   EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "Relu");
   EXPECT_FLOAT_EQ(g.nodes[0].GetFloat(kFusedOutputScaleAttr, 0), 0.25f);
   EXPECT_FLOAT_EQ(g.nodes[0].GetFloat(kFusedOutputShiftAttr, 0), -1.5f);
   const TensorData x = Ramp({1, 2, 3, 4}, 0.37f);
-  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(before, x, "y"));
+  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(run.before, x, "y"));
   // An activation after the scale would apply in the wrong order: refused.
   EXPECT_FALSE(AcceptsFusedActivation(g.nodes[0]));
 }
