@@ -27,7 +27,6 @@ std::vector<OnnxOpInfo> SupportedOnnxOps() {
   // entries (opset ranges), merged here into one span.
   std::map<std::string, OnnxOpInfo> ops;
   for (const cpu_reference::OpKernelInfo& kernel : cpu_reference::RegisteredKernels()) {
-    if (IsGlpoolOwnOp(kernel.op_type)) continue;  // written by graph passes, never an ONNX op
     auto [it, added] = ops.try_emplace(kernel.op_type);
     OnnxOpInfo& info = it->second;
     if (added) {

@@ -111,8 +111,6 @@ GLPOOL_CPU_KERNEL(AveragePool);
 GLPOOL_CPU_KERNEL(GlobalAveragePool);
 GLPOOL_CPU_KERNEL(GlobalMaxPool);
 
-// squeeze_excite.cc: glpool's own node (graph.h)
-GLPOOL_CPU_KERNEL(SqueezeExcite);
 
 // softmax.cc
 GLPOOL_CPU_KERNEL(Softmax);

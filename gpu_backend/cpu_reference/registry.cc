@@ -22,8 +22,6 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
       {"AveragePool", 1, kMax, RunAveragePool},
       {"GlobalAveragePool", 1, kMax, RunGlobalAveragePool},
       {"GlobalMaxPool", 1, kMax, RunGlobalMaxPool},
-      // glpool's own (graph.h), written by FuseSqueezeExcite at any opset.
-      {"SqueezeExcite", 1, kMax, RunSqueezeExcite},
       // Activations.
       {"Relu", 1, kMax, RunRelu},
       {"Clip", 1, kMax, RunClip},

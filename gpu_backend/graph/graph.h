@@ -74,21 +74,6 @@ void CopyFusedEpilogue(const Node& from, Node& to);
 // Conv residual (FuseResidualAddIntoConv): a Conv may have a fifth input
 // (B and the gate may then be ""), an fp32 tensor of Y's shape added to Y
 // before its fused activation, scale and shift. Every executor honours it.
-// SqueezeExcite (FuseSqueezeExcite): glpool's own node, never read from a
-// model file. Inputs X [N, C, H, W] fp32 (H * W <= kSqueezeExciteMaxPlane),
-// W1 [R, C, 1, 1] and W2 [C2, R, 1, 1] constant, B1 [R] and B2 [C2]
-// constant or "". Output [N, C2, 1, 1] = W2 . h + B2 (then the node's fused
-// activation), h = hidden(W1 . mean_HW(X) + B1), hidden = the activation
-// "hidden_activation" (+ "hidden_activation_params", as fused_activation's)
-// or none. Every executor honours it.
-inline constexpr char kHiddenActivationAttr[] = "hidden_activation";
-inline constexpr char kHiddenActivationParamsAttr[] = "hidden_activation_params";
-inline constexpr int64_t kSqueezeExciteMaxPlane = 1024;
-// C / 4 + R / 4 (rounded up) at most: the kernel keeps both vectors in
-// 16 KB of shared memory, the least GLES 3.1 guarantees.
-inline constexpr int64_t kSqueezeExciteMaxSharedSlices = 1024;
-// Whether `op_type` (default domain) is one of glpool's own nodes above.
-inline bool IsGlpoolOwnOp(const std::string& op_type) { return op_type == "SqueezeExcite"; }
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

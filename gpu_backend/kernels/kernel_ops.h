@@ -12,8 +12,6 @@ StatusOr<KernelPlan> BuildPool(const Graph& graph, const Node& node, const Kerne
 // `out` of shape [N, C] or [N, C, 1, 1] (one PHWC4 layout): GlobalAveragePool,
 // GlobalMaxPool, and ReduceMean/ReduceMax over a 4-D tensor's H and W.
 StatusOr<KernelPlan> BuildGlobalPoolPlan(const Tensor& in, const Tensor& out, bool max, const KernelLimits& limits);
-// glpool's own SqueezeExcite node (graph.h).
-StatusOr<KernelPlan> BuildSqueezeExcite(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConcat(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const KernelLimits& limits);
 // One-input math and activations, PRelu, Not, Cast, CastLike.

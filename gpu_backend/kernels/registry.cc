@@ -29,7 +29,6 @@ const std::vector<KernelEntry>& KernelRegistry() {
       {"AveragePool", BuildPool},
       {"GlobalAveragePool", BuildPool},
       {"GlobalMaxPool", BuildPool},
-      {"SqueezeExcite", BuildSqueezeExcite},  // glpool's own (graph.h)
       {"Concat", BuildConcat},
       {"Resize", BuildResize},
       {"Upsample", BuildResize},

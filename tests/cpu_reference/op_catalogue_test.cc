@@ -22,11 +22,6 @@ TEST(OpCatalogue, EveryGpuKernelHasACpuReference) {
 
 TEST(OpCatalogue, EveryCpuReferenceOpGetsThroughImport) {
   for (const std::string& op : cpu_reference::SupportedOps()) {
-    if (IsGlpoolOwnOp(op)) {
-      // Written by graph passes only: a model file naming one is refused.
-      EXPECT_FALSE(HasShapeRule(op)) << op;
-      continue;
-    }
     // Constant nodes become initializers while the model is converted; an
     // If is inlined or typed from its branches (import/if_resolution.cc).
     const bool imported = op == "Constant" || op == "If" || HasShapeRule(op) || IsFoldableOp(op);

@@ -38,12 +38,7 @@ TEST(OpsListing, ListsExactlyTheCpuReferenceOps) {
   std::vector<std::string> listed;
   for (const OnnxOpInfo& op : SupportedOnnxOps()) listed.push_back(op.name);
   EXPECT_TRUE(std::is_sorted(listed.begin(), listed.end()));
-  // glpool's own nodes (graph.h), which passes write, are no ONNX ops.
-  std::vector<std::string> onnx_ops;
-  for (const std::string& op : cpu_reference::SupportedOps()) {
-    if (!IsGlpoolOwnOp(op)) onnx_ops.push_back(op);
-  }
-  EXPECT_EQ(listed, onnx_ops);
+  EXPECT_EQ(listed, cpu_reference::SupportedOps());
 }
 
 TEST(OpsListing, OpsetRangesAreTheRegisteredOnes) {
@@ -64,7 +59,6 @@ TEST(OpsListing, OpsetRangesAreTheRegisteredOnes) {
 TEST(OpsListing, GpuFlagFollowsTheKernelRegistry) {
   const std::map<std::string, OnnxOpInfo> ops = ListedOps();
   for (const KernelEntry& entry : KernelRegistry()) {
-    if (IsGlpoolOwnOp(entry.op_type)) continue;  // not an ONNX op: unlisted
     auto it = ops.find(entry.op_type);
     ASSERT_NE(it, ops.end()) << entry.op_type << " has a GPU kernel but `glpool ops` does not list it";
     EXPECT_TRUE(it->second.gpu_kernel) << entry.op_type << " has a GPU kernel but is listed CPU-only";

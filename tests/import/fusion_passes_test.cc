@@ -163,18 +163,17 @@ TEST(Passes, ResidualAddFusesIntoTheConv) {
 }
 
 // A squeeze-and-excitation gate, GlobalAveragePool -> 1x1 Conv -> Relu ->
-// 1x1 Conv -> HardSigmoid, then x * gate into a Conv: one SqueezeExcite
-// node carrying both activations (and the gate fused into the Conv),
-// computing what the nodes did. A pool over a larger plane than the kernel
-// takes, and a hidden vector read twice, stay.
-TEST(Passes, SqueezeExciteBecomesOneNode) {
+// 1x1 Conv -> HardSigmoid, then x * gate into a Conv: four tasks, the
+// activations fused into their convs and the gate into the last Conv
+// (which loads X scaled). The pool and the two small convs stay apart: as
+// one work group per image they ran on one llvmpipe thread, 12x slower than
+// three dispatches over many groups (mobilenet_v3_large's 960-channel gates).
+TEST(Passes, SqueezeExciteGateRunsAsFourTasks) {
   const std::vector<float> w1 = {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f};  // [2, 4, 1, 1]
   const std::vector<float> w2 = {1.0f, -0.5f, 0.25f, 0.5f, -2.0f, 1.5f, 0.1f, 0.2f};   // [4, 2, 1, 1]
   const Shape s = {1, 4, 3, 5};
-  const Shape big = {1, 4, 40, 30};  // 1,200 cells: more than kSqueezeExciteMaxPlane
   GraphBuilder b;
   b.Input("x", s)
-      .Input("x_big", big)
       .Constant("w1", {2, 4, 1, 1}, w1)
       .Constant("b1", {2}, {0.1f, -0.2f})
       .Constant("w2", {4, 2, 1, 1}, w2)
@@ -186,37 +185,17 @@ TEST(Passes, SqueezeExciteBecomesOneNode) {
       .Op("HardSigmoid", {"e"}, "gate", {1, 4, 1, 1})
       .Op("Mul", {"x", "gate"}, "gated", s)
       .Op("Conv", {"gated", "w"}, "y", s)
-      .Op("GlobalAveragePool", {"x_big"}, "p2", {1, 4, 1, 1})
-      .Op("Conv", {"p2", "w1", "b1"}, "h2", {1, 2, 1, 1})
-      .Op("Conv", {"h2", "w2"}, "e2", {1, 4, 1, 1})
-      .Op("GlobalAveragePool", {"x"}, "p3", {1, 4, 1, 1})
-      .Op("Conv", {"p3", "w1"}, "h3", {1, 2, 1, 1})
-      .Op("Conv", {"h3", "w2"}, "e3", {1, 4, 1, 1})
-      .Op("Neg", {"h3"}, "n3", {1, 2, 1, 1})
-      .Output("y")
-      .Output("e2")
-      .Output("e3")
-      .Output("n3");
+      .Output("y");
   b.graph().nodes[4].attributes["alpha"] = 1.0f / 6.0f;
   Graph& g = b.graph();
   const PassRun run = RunDefaultPassesOn(g);
   ASSERT_TRUE(run.status.ok()) << run.status.ToString();
-  EXPECT_EQ(run.stats.squeeze_excites_fused, 1);
-  EXPECT_EQ(Ops(g), (std::vector<std::string>{"SqueezeExcite", "Conv", "GlobalAveragePool", "Conv", "Conv",
-                                              "GlobalAveragePool", "Conv", "Conv", "Neg"}));
-  EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "w1", "b1", "w2", ""}));
-  EXPECT_EQ(g.nodes[0].outputs[0], "gate");
-  EXPECT_EQ(g.nodes[0].GetString(kHiddenActivationAttr, ""), "Relu");
-  EXPECT_EQ(GetFusedActivation(g.nodes[0])->type, "HardSigmoid");
-  EXPECT_EQ(g.nodes[1].inputs, (std::vector<std::string>{"x", "w", "", "gate"}));
-  // The CPU reference runs both graphs on the same x (and x_big).
-  const TensorData x = Ramp(s, 0.31f), x_big = Ramp(big, 0.01f);
-  for (const char* out : {"y", "e2", "e3", "n3"}) {
-    auto after_out = cpu_reference::RunGraph(g, {{"x", x}, {"x_big", x_big}});
-    auto before_out = cpu_reference::RunGraph(run.before, {{"x", x}, {"x_big", x_big}});
-    ASSERT_TRUE(after_out.ok() && before_out.ok());
-    ExpectClose(after_out->at(out).ToFloats(), before_out->at(out).ToFloats());
-  }
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"GlobalAveragePool", "Conv", "Conv", "Conv"}));
+  EXPECT_EQ(GetFusedActivation(g.nodes[1])->type, "Relu");
+  EXPECT_EQ(GetFusedActivation(g.nodes[2])->type, "HardSigmoid");
+  EXPECT_EQ(g.nodes[3].inputs, (std::vector<std::string>{"x", "w", "", "gate"}));
+  const TensorData x = Ramp(s, 0.31f);
+  ExpectClose(RunOnCpu(g, x, "y"), RunOnCpu(run.before, x, "y"));
 }
 
 // A linear layer as MatMul then Add of a bias (either operand order), then

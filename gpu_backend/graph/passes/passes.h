@@ -91,12 +91,6 @@ StatusOr<int> FuseChannelGateIntoConv(Graph& graph);
 // (graph.h) and the Add's fused activation, scale and shift; the Add goes.
 StatusOr<int> FuseResidualAddIntoConv(Graph& graph);
 
-// GlobalAveragePool over a plane of at most kSqueezeExciteMaxPlane cells ->
-// 1x1 Conv (constant weights, optional fused activation) -> 1x1 Conv (the
-// same), each result read by the next alone: one SqueezeExcite node
-// (graph.h) in the second Conv's place.
-StatusOr<int> FuseSqueezeExcite(Graph& graph);
-
 // LayerNormalization written out (exports for opsets before 17):
 // mean = ReduceMean(x) over trailing axes (keepdims), d = x - mean,
 // var = ReduceMean(Pow(d, 2) or d * d) over the same axes,
@@ -168,7 +162,6 @@ struct PassStats {
   int matmul_biases_folded = 0;
   int channel_gates_fused = 0;
   int residual_adds_fused = 0;
-  int squeeze_excites_fused = 0;
   int activations_fused = 0;
   int output_scale_shifts_fused = 0;
   int free_reshapes = 0;

@@ -43,7 +43,6 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   // takes only Convs of at most three inputs).
   GLPOOL_ASSIGN_OR_RETURN(s.residual_adds_fused, FuseResidualAddIntoConv(graph));
   // After activation fusion: the two Convs' activations come along.
-  GLPOOL_ASSIGN_OR_RETURN(s.squeeze_excites_fused, FuseSqueezeExcite(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.dead_nodes_removed, RemoveDeadNodes(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.wide_variadics_split, SplitWideVariadics(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.free_reshapes, MarkFreeReshapes(graph));
