@@ -102,29 +102,74 @@ vec4 finish(vec4 acc, ivec3 p, int x) {
 
 #if COLUMN_BLOCK
 // B's channels are the output's columns and A ignores the column (a matrix
-// times a [K, N] matrix): one invocation writes 4 neighbouring columns, so
-// each A step is loaded once for 4 columns and one B texel holds the 4
-// columns' values at one k: 8 loads per 64 multiply-adds instead of 32 per 16.
+// times a [K, N] matrix): one invocation writes COLUMN_TEXELS blocks of 4
+// neighbouring columns for ROW_SLICES output slices, so each A step is
+// loaded once for all its columns and each B texel (4 columns at one k)
+// once for all its slices: (4 * ROW_SLICES + 4 * COLUMN_TEXELS) loads per
+// 64 * ROW_SLICES * COLUMN_TEXELS multiply-adds. Loads, not arithmetic,
+// bound this on llvmpipe (each lane's load is its own).
+#ifndef COLUMN_TEXELS
+#define COLUMN_TEXELS 1  // 1, 2 or 4
+#endif
+#ifndef ROW_SLICES
+#define ROW_SLICES 1  // 1 to 4
+#endif
+#if COLUMN_TEXELS == 1
+#define FOR_TEXELS(F) F(0)
+#elif COLUMN_TEXELS == 2
+#define FOR_TEXELS(F) F(0) F(1)
+#else
+#define FOR_TEXELS(F) F(0) F(1) F(2) F(3)
+#endif
+#if ROW_SLICES == 1
+#define FOR_ROW_SLICES(F) F(0)
+#elif ROW_SLICES == 2
+#define FOR_ROW_SLICES(F) F(0) F(1)
+#elif ROW_SLICES == 3
+#define FOR_ROW_SLICES(F) F(0) F(1) F(2)
+#else
+#define FOR_ROW_SLICES(F) F(0) F(1) F(2) F(3)
+#endif
+// Unrolled by hand so that the register arrays are indexed by constants
+// only (a variable index is served from memory lane by lane on llvmpipe).
+#define FOR_K4(F) F(0) F(1) F(2) F(3)
 void main() {
   ivec3 p = GLPOOL_OUTPUT_POSITION;
-  int x0 = p.x * 4;
-  if (x0 >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
-  ivec4 o = ivec4(p.y / out0_H, p.z * 4, p.y % out0_H, x0);
-  mat4 acc = mat4(0.0);  // column c: output column x0 + c
-  for (int k0 = 0; k0 < K_SIZE; k0 += 4) {
-    mat4 a = fetch(0, A_MODE, A_MAP, o, k0);
-    for (int j = 0; j < 4; ++j) {
-      if (k0 + j >= K_SIZE) break;
-      vec4 b = texel(1, coords(B_MAP, o, k0 + j));
-      acc[0] += a[j] * b.x;
-      acc[1] += a[j] * b.y;
-      acc[2] += a[j] * b.z;
-      acc[3] += a[j] * b.w;
-    }
+  int x0 = p.x * 4 * COLUMN_TEXELS;
+  int z0 = p.z * ROW_SLICES;
+  if (x0 >= out0_W || p.y >= out0_ROWS || z0 >= out0_S) return;
+  // The last texel of B's channels that holds a column: blocks past the
+  // output's edge read it and are never stored.
+  int last_x = ((out0_W - 1) / 4) * 4;
+  ivec4 o[ROW_SLICES];  // slice s of the block, clamped into the output
+#define INIT_O(s) o[s] = ivec4(p.y / out0_H, min(z0 + s, out0_S - 1) * 4, p.y % out0_H, x0);
+  FOR_ROW_SLICES(INIT_O)
+  mat4 acc[ROW_SLICES * COLUMN_TEXELS];  // [slice][texel], column c: output column x0 + 4 * texel + c
+#define INIT_T(t) acc[s * COLUMN_TEXELS + t] = mat4(0.0);
+#define INIT_S(slice) { const int s = slice; FOR_TEXELS(INIT_T) }
+  FOR_ROW_SLICES(INIT_S)
+  mat4 a[ROW_SLICES];
+  vec4 b[COLUMN_TEXELS];
+#define FETCH_A(s) a[s] = fetch(0, A_MODE, A_MAP, o[s], k0);
+#define LOAD_B(t) b[t] = texel(1, coords(B_MAP, ivec4(o[0].xyz, min(x0 + 4 * t, last_x)), k0 + j));
+#define MAC_T(t) acc[s * COLUMN_TEXELS + t] += mat4(a[s][j] * b[t].x, a[s][j] * b[t].y, a[s][j] * b[t].z, a[s][j] * b[t].w);
+#define MAC_S(slice) { const int s = slice; FOR_TEXELS(MAC_T) }
+#define STEP(jj) { const int j = jj; FOR_TEXELS(LOAD_B) FOR_ROW_SLICES(MAC_S) }
+  int k0 = 0;
+  for (; k0 + 4 <= K_SIZE; k0 += 4) {
+    FOR_ROW_SLICES(FETCH_A)
+    FOR_K4(STEP)
   }
-  for (int c = 0; c < 4; ++c) {
-    if (x0 + c < out0_W) out0_store(x0 + c, p.y, p.z, finish(acc[c], p, x0 + c));
+  if (k0 < K_SIZE) {  // the last K % 4 steps
+    FOR_ROW_SLICES(FETCH_A)
+#define TAIL_STEP(jj) if (k0 + jj < K_SIZE) STEP(jj)
+    FOR_K4(TAIL_STEP)
   }
+#define STORE_T(t) for (int c = 0; c < 4; ++c) { \
+    int x = x0 + 4 * t + c; \
+    if (x < out0_W) out0_store(x, p.y, z0 + s, finish(acc[s * COLUMN_TEXELS + t][c], ivec3(p.x, p.y, z0 + s), x)); }
+#define STORE_S(slice) { const int s = slice; if (z0 + s < out0_S) { FOR_TEXELS(STORE_T) } }
+  FOR_ROW_SLICES(STORE_S)
 }
 #else
 void main() {

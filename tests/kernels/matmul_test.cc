@@ -39,6 +39,10 @@ TEST(MatMulTest, Broadcasting) {
   // columns are B's channels, written 4 per invocation; N and K not
   // multiples of 4.
   ExpectMatchesReference(MatMul({1, 9, 37}, {37, 131}, {1, 9, 131}, true));
+  // Blocks of 4 texels by 4 slices, the last of both partial (5 slices, 70
+  // columns), K a multiple of 4 and not.
+  ExpectMatchesReference(MatMul({1, 18, 36}, {36, 70}, {1, 18, 70}, true));
+  ExpectMatchesReference(MatMul({2, 18, 37}, {37, 70}, {2, 18, 70}, true));
 }
 
 TEST(MatMulTest, FusedActivation) {
