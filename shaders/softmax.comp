@@ -13,7 +13,10 @@
 //   one row's elements (padding lanes, c >= C, excluded).
 // One work group row of LOCAL_X invocations reduces one row in shared
 // memory (max, then sum of exponentials), then writes it: every element is
-// read three times, whatever the row length.
+// read three times, whatever the row length. ROW_PER_INVOCATION 1: many
+// short rows (attention scores), each reduced by one invocation alone in
+// registers, rows along x: no shared memory, no barriers (on llvmpipe a
+// tree of shared-memory steps cost far more than the row's own reads).
 #ifndef LOG
 #define LOG 0
 #endif
@@ -32,6 +35,9 @@
 #ifndef ROW_COUNT
 #define ROW_COUNT 1
 #endif
+#ifndef ROW_PER_INVOCATION
+#define ROW_PER_INVOCATION 0
+#endif
 #ifndef LOCAL_X
 #define LOCAL_X 8
 #define LOCAL_Y 8
@@ -43,9 +49,11 @@ const float kLowest = -3.402823e38;
 const int kNoKey = 2147483647;
 const int kHW = in0_H * in0_W;
 
+#if !ROW_PER_INVOCATION
 shared vec4 partial[LOCAL_X * LOCAL_Y];
 #if HARD
 shared ivec4 partial_key[LOCAL_X * LOCAL_Y];
+#endif
 #endif
 
 // (x, y, s) of texel t.
@@ -77,18 +85,11 @@ ivec4 pick(bvec4 which, ivec4 a, ivec4 b) {
   return ivec4(which.x ? a.x : b.x, which.y ? a.y : b.y, which.z ? a.z : b.z, which.w ? a.w : b.w);
 }
 
-void main() {
-  int lx = int(gl_LocalInvocationID.x);
-  int slot = int(gl_LocalInvocationID.y) * LOCAL_X + lx;
-  int head = slot - lx;  // this row's first slot
-  int row = int(GLPOOL_GROUP_ID.x) * LOCAL_Y + int(gl_LocalInvocationID.y);
-  bool live = row < ROW_COUNT;
-  int base = (row / INNER) * REDUCED * INNER + row % INNER;
-
-  // Pass 1: the largest element (and, for Hardmax, its first key).
-  vec4 largest = vec4(kLowest);
-  ivec4 key = ivec4(kNoKey);
-  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
+// The elements r = first, first + step, ... of the row that starts at
+// texel `base`: their largest (and for Hardmax its first key) folded into
+// largest / key.
+void scan_largest(int base, int first, int step, inout vec4 largest, inout ivec4 key) {
+  for (int r = first; r < REDUCED; r += step) {
     int t = base + r * INNER;
     ivec3 p = texel_of(t);
     vec4 v = in0_load(p.x, p.y, p.z);
@@ -105,6 +106,89 @@ void main() {
 #endif
     largest = max(largest, v);
   }
+}
+
+// JOINED: a row's lanes are one row, so its largest is their largest (and
+// its key the first key holding it).
+void join_lanes(inout vec4 largest, inout ivec4 key) {
+#if JOINED
+  float m = max(max(largest.x, largest.y), max(largest.z, largest.w));
+#if HARD
+  int k = kNoKey;
+  for (int lane = 0; lane < 4; ++lane) {
+    if (largest[lane] == m) k = min(k, key[lane]);
+  }
+  key = ivec4(k);
+#endif
+  largest = vec4(m);
+#endif
+}
+
+vec4 scan_sum(int base, int first, int step, vec4 largest) {
+  vec4 sum = vec4(0.0);
+  for (int r = first; r < REDUCED; r += step) {
+    ivec3 p = texel_of(base + r * INNER);
+    vec4 e = exp(in0_load(p.x, p.y, p.z) - largest);
+#if JOINED
+    e = mix(vec4(0.0), e, real_lanes(p.z));
+#endif
+    sum += e;
+  }
+  return sum;
+}
+
+vec4 join_sum(vec4 sum) {
+#if JOINED
+  return vec4(sum.x + sum.y + sum.z + sum.w);
+#else
+  return sum;
+#endif
+}
+
+// Pass 3 (padding lanes are zeroed by the store).
+void write_row(int base, int first, int step, vec4 largest, vec4 sum, ivec4 key) {
+  for (int r = first; r < REDUCED; r += step) {
+    int t = base + r * INNER;
+    ivec3 p = texel_of(t);
+#if HARD
+    out0_store(p.x, p.y, p.z, activate(vec4(equal(keys_of(t), key))));
+#else
+    out0_store(p.x, p.y, p.z, activate(finish(in0_load(p.x, p.y, p.z), largest, sum)));
+#endif
+  }
+}
+
+int row_base(int row) { return (row / INNER) * REDUCED * INNER + row % INNER; }
+
+#if ROW_PER_INVOCATION
+void main() {
+  int row = int(GLPOOL_GROUP_ID.x) * LOCAL_X + int(gl_LocalInvocationID.x);
+  if (row >= ROW_COUNT) return;
+  int base = row_base(row);
+  vec4 largest = vec4(kLowest);
+  ivec4 key = ivec4(kNoKey);
+  scan_largest(base, 0, 1, largest, key);
+  join_lanes(largest, key);
+  vec4 sum = vec4(1.0);
+#if !HARD
+  sum = join_sum(scan_sum(base, 0, 1, largest));
+#endif
+  write_row(base, 0, 1, largest, sum, key);
+}
+#else
+void main() {
+  int lx = int(gl_LocalInvocationID.x);
+  int slot = int(gl_LocalInvocationID.y) * LOCAL_X + lx;
+  int head = slot - lx;  // this row's first slot
+  int row = int(GLPOOL_GROUP_ID.x) * LOCAL_Y + int(gl_LocalInvocationID.y);
+  // Rows past the end scan nothing but keep to the barriers.
+  int first = row < ROW_COUNT ? lx : REDUCED;
+  int base = row_base(min(row, ROW_COUNT - 1));
+
+  // Pass 1: the largest element (and, for Hardmax, its first key).
+  vec4 largest = vec4(kLowest);
+  ivec4 key = ivec4(kNoKey);
+  scan_largest(base, first, LOCAL_X, largest, key);
   partial[slot] = largest;
 #if HARD
   partial_key[slot] = key;
@@ -129,38 +213,14 @@ void main() {
 #if HARD
   key = partial_key[head];
 #endif
-#if JOINED
-  float m = max(max(largest.x, largest.y), max(largest.z, largest.w));
-#if HARD
-  int k = kNoKey;
-  for (int lane = 0; lane < 4; ++lane) {
-    if (largest[lane] == m) k = min(k, key[lane]);
-  }
-  key = ivec4(k);
-#endif
-  largest = vec4(m);
-#endif
+  join_lanes(largest, key);
   memoryBarrierShared();
   barrier();  // every invocation has read partial[head] before it is reused
 
-#if HARD
-  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
-    int t = base + r * INNER;
-    ivec3 p = texel_of(t);
-    out0_store(p.x, p.y, p.z, activate(vec4(equal(keys_of(t), key))));
-  }
-#else
+  vec4 sum = vec4(1.0);
+#if !HARD
   // Pass 2: the sum of exponentials.
-  vec4 sum = vec4(0.0);
-  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
-    ivec3 p = texel_of(base + r * INNER);
-    vec4 e = exp(in0_load(p.x, p.y, p.z) - largest);
-#if JOINED
-    e = mix(vec4(0.0), e, real_lanes(p.z));
-#endif
-    sum += e;
-  }
-  partial[slot] = sum;
+  partial[slot] = scan_sum(base, first, LOCAL_X, largest);
   memoryBarrierShared();
   barrier();
   for (int stride = LOCAL_X / 2; stride > 0; stride /= 2) {
@@ -168,14 +228,8 @@ void main() {
     memoryBarrierShared();
     barrier();
   }
-  sum = partial[head];
-#if JOINED
-  sum = vec4(sum.x + sum.y + sum.z + sum.w);
+  sum = join_sum(partial[head]);
 #endif
-  // Pass 3: the outputs (padding lanes are zeroed by the store).
-  for (int r = lx; live && r < REDUCED; r += LOCAL_X) {
-    ivec3 p = texel_of(base + r * INNER);
-    out0_store(p.x, p.y, p.z, activate(finish(in0_load(p.x, p.y, p.z), largest, sum)));
-  }
-#endif
+  write_row(base, first, LOCAL_X, largest, sum, key);
 }
+#endif

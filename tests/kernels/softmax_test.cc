@@ -40,6 +40,19 @@ TEST(SoftmaxTest, OtherAxes) {
   ExpectMatchesReference(Softmax("LogSoftmax", {1, 3, 2, 9, 5}, 3, 13), SweepVariants());
 }
 
+// Many short rows (attention scores, one row per query and head) run one
+// row per invocation; the channel-axis cases above do so with joined lanes.
+TEST(SoftmaxTest, ManyShortRows) {
+  ExpectMatchesReference(Softmax("Softmax", {2, 6, 33, 17}, -1, 13), SweepVariants());
+  ExpectMatchesReference(Softmax("LogSoftmax", {1, 8, 40, 40}, 3, 13), SweepVariants());
+  // fp32 only: rounded to half, random inputs tie, and Hardmax breaks a tie
+  // the fp32 reference does not see.
+  ExecutorOptions buffers, textures;
+  buffers.objects = ObjectKind::kBuffers;
+  textures.objects = ObjectKind::kTextures;
+  ExpectMatchesReference(Softmax("Hardmax", {2, 6, 33, 17}, -1, 13), {buffers, textures});
+}
+
 TEST(SoftmaxTest, Hardmax) {
   ExpectMatchesReference(Softmax("Hardmax", {1, 13, 7, 5}, 1, 13), SweepVariants());
   ExpectMatchesReference(Softmax("Hardmax", {2, 3, 7, 5}, 2, 11), SweepVariants());
