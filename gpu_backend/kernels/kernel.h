@@ -69,10 +69,4 @@ StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& nam
 // node's fused activation; shaders apply it with shaders' `activate(v)`.
 Status AddFusedActivationDefines(const Node& node, KernelPlan& plan);
 
-// Defines `code_name` as the preamble's number for `activation` (the
-// shader then calls glpool_activation(code_name, v, PREFIX0, PREFIX1)) and
-// PREFIX0 / PREFIX1 as its parameters, where it has them.
-Status AddActivationDefines(const FusedActivation& activation, const std::string& code_name,
-                            const std::string& param_prefix, KernelPlan& plan);
-
 }  // namespace glpool

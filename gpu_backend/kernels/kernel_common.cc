@@ -35,24 +35,19 @@ Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
   }
   std::optional<FusedActivation> activation = GetFusedActivation(node);
   if (!activation) return Status::Ok();
-  return AddActivationDefines(*activation, "FUSED_ACTIVATION", "ACT_P", plan);
-}
-
-Status AddActivationDefines(const FusedActivation& activation, const std::string& code_name,
-                            const std::string& param_prefix, KernelPlan& plan) {
   // The numbering of the shader preamble's glpool_activation.
   static const std::vector<std::string> kCodes = {"",        "Relu",        "Clip",      "Sigmoid", "Tanh",
                                                   "HardSigmoid", "HardSwish", "LeakyRelu", "Elu",
                                                   "Swish"};
-  GLPOOL_RETURN_IF_ERROR(ValidateFusedActivation(activation));
-  auto code = std::find(kCodes.begin(), kCodes.end(), activation.type);
+  GLPOOL_RETURN_IF_ERROR(ValidateFusedActivation(*activation));
+  auto code = std::find(kCodes.begin(), kCodes.end(), activation->type);
   if (code == kCodes.end() || code == kCodes.begin()) {
-    return UnsupportedError("fused activation " + activation.type + " has no GPU kernel");
+    return UnsupportedError("fused activation " + activation->type + " has no GPU kernel");
   }
-  plan.defines.emplace_back(code_name, std::to_string(code - kCodes.begin()));
-  for (size_t i = 0; i < activation.params.size() && i < 2; ++i) {
+  plan.defines.emplace_back("FUSED_ACTIVATION", std::to_string(code - kCodes.begin()));
+  for (size_t i = 0; i < activation->params.size() && i < 2; ++i) {
     // An open Clip bound is infinite.
-    plan.defines.emplace_back(param_prefix + std::to_string(i), GlslFloat(activation.params[i]));
+    plan.defines.emplace_back("ACT_P" + std::to_string(i), GlslFloat(activation->params[i]));
   }
   return Status::Ok();
 }

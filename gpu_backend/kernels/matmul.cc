@@ -137,16 +137,15 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
   // class head, [40, 120] x [120, 6625], one llvmpipe thread: 15 -> 10 ms
   // with 4 texels by 2 slices against 1 by 1).
   int64_t column_texels = 1, row_slices = 1;
+  uint32_t columns = static_cast<uint32_t>(out.w);
   if (column_block) {
-    while (column_texels < 4 && (out.w + 8 * column_texels - 1) / (8 * column_texels) >= kMinGroupColumns) {
-      column_texels *= 2;
-    }
+    column_texels = NarrowToFillLanes(DivideRoundUp(static_cast<uint64_t>(out.w), 4), 4);
     row_slices = OutputSlicesPerInvocation(out.slices());
     plan.defines.emplace_back("COLUMN_TEXELS", std::to_string(column_texels));
     plan.defines.emplace_back("ROW_SLICES", std::to_string(row_slices));
+    columns = DivideRoundUp(static_cast<uint64_t>(out.w), static_cast<uint32_t>(4 * column_texels));
   }
-  const uint32_t columns = static_cast<uint32_t>((out.w + 4 * column_texels - 1) / (column_block ? 4 * column_texels : 1));
-  const uint32_t slice_blocks = static_cast<uint32_t>((out.slices() + row_slices - 1) / row_slices);
+  const uint32_t slice_blocks = DivideRoundUp(static_cast<uint64_t>(out.slices()), static_cast<uint32_t>(row_slices));
   // A Gemm's Y is [M, N]: one column, N / 4 slices. Groups one column wide
   // would run one SIMD lane in 8 on llvmpipe (conv_common.h
   // NarrowToFillLanes), so such outputs put the dispatch's x on the slices.
