@@ -26,7 +26,7 @@
 #define OUT_SLICES 1  // output slices per invocation: 1 to 4
 #endif
 #ifndef OUT_PIXELS
-#define OUT_PIXELS 2  // output columns per invocation: 1 to 16
+#define OUT_PIXELS 2  // output columns per invocation: 1 to 16 (depthwise: to 32)
 #endif
 #ifndef OUT_ROWS
 #define OUT_ROWS 1  // output rows per invocation (FOR_PIXELS spells blocks not a power of two)
@@ -89,36 +89,19 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 #define TAPS (KERNEL_H * KERNEL_W)
 
 // FOR_PIXELS(F) / FOR_SLICES(F) expand F(0) F(1) ... once per element /
-// slice of the block: unrolled by hand so that the block's register arrays
-// are only ever indexed by constants. A loop the compiler declines to unroll
-// leaves a variable index, which llvmpipe serves from memory lane by lane.
-#ifdef FOR_PIXELS
-// the plan spelled it: a block of another size (conv.cc)
-#elif BLOCK == 1
-#define FOR_PIXELS(F) F(0)
-#elif BLOCK == 2
+// slice of the block (the plan spells FOR_PIXELS): unrolled by hand so that
+// the block's register arrays are only ever indexed by constants. A loop
+// the compiler declines to unroll leaves a variable index, which llvmpipe
+// serves from memory lane by lane.
+// FOR_ROWS: the block's rows (the depthwise path, whose plan spells
+// FOR_COLS, the block's columns, FOR_KX, the taps of a kernel row, and
+// FOR_IN_COLS, the input columns a block row reads).
+// The plan spells them; these fit the defaults above (2 columns, 3 taps).
+#ifndef FOR_PIXELS
 #define FOR_PIXELS(F) F(0) F(1)
-#elif BLOCK == 4
-#define FOR_PIXELS(F) F(0) F(1) F(2) F(3)
-#elif BLOCK == 8
-#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
-#elif BLOCK == 16
-#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
-#elif BLOCK == 32
-#define FOR_PIXELS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15) \
-  F(16) F(17) F(18) F(19) F(20) F(21) F(22) F(23) F(24) F(25) F(26) F(27) F(28) F(29) F(30) F(31)
-#endif
-// FOR_COLS / FOR_ROWS: the block's columns and rows (the depthwise path).
-#if OUT_PIXELS == 1
-#define FOR_COLS(F) F(0)
-#elif OUT_PIXELS == 2
 #define FOR_COLS(F) F(0) F(1)
-#elif OUT_PIXELS == 4
-#define FOR_COLS(F) F(0) F(1) F(2) F(3)
-#elif OUT_PIXELS == 8
-#define FOR_COLS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7)
-#elif OUT_PIXELS == 16
-#define FOR_COLS(F) F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)
+#define FOR_KX(F) F(0) F(1) F(2)
+#define FOR_IN_COLS(F) F(0) F(1) F(2) F(3)
 #endif
 #if OUT_ROWS == 1
 #define FOR_ROWS(F) F(0)
@@ -178,42 +161,35 @@ void main() {
 #elif MODE == 2
   // Depthwise: output slice os0 reads input slice os0 alone. The block
   // walks the input rows its OUT_ROWS output rows read, each once: a row's
-  // OUT_PIXELS columns (slid one tap at a time, as below) feed every output
-  // row whose window holds it. So a block of R rows loads R + KERNEL_H - 1
-  // input rows rather than R * KERNEL_H: loads, not products, bound it.
+  // IN_COLS texels, loaded once, feed every output row whose window holds
+  // it, every column and every tap. So a block of R rows loads
+  // R + KERNEL_H - 1 input rows rather than R * KERNEL_H: loads, not
+  // products, bound it. The taps of one kernel row are spelled out
+  // (FOR_KX) and summed in a local before the accumulator takes them: on
+  // llvmpipe each write of a value carried round a loop is blended with
+  // the lanes' mask, so once per column and kernel row rather than per tap.
   int y0 = y_first * STRIDE_Y - PAD_Y;
+  int x0 = x_first * STRIDE_X - PAD_X;
   int s = os0;
   vec4 gate = GATE_AT(s);
 #define IN_ROWS ((OUT_ROWS - 1) * STRIDE_Y + (KERNEL_H - 1) * DILATION_Y + 1)
-#define LOAD_ROW_PIXEL(i) { \
-    int x = (x_first + (i)) * STRIDE_X - PAD_X + kx * DILATION_X; \
-    v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + iy, s) * gate, bvec4(x >= 0 && x < in0_W)); }
-#if DILATION_X % STRIDE_X == 0 && DILATION_X / STRIDE_X < OUT_PIXELS
-#define ROW_SHIFT (DILATION_X / STRIDE_X)
-#define SHIFT_OR_LOAD_ROW_PIXEL(i) if ((i) + ROW_SHIFT < OUT_PIXELS) v[i] = v[min((i) + ROW_SHIFT, OUT_PIXELS - 1)]; else LOAD_ROW_PIXEL(i)
-#else
-#define ROW_SHIFT 0
-#endif
-#define DEPTHWISE_COL(i) acc[r * OUT_PIXELS + (i)] += v[i] * w;
+#define IN_COLS ((OUT_PIXELS - 1) * STRIDE_X + (KERNEL_W - 1) * DILATION_X + 1)
+  vec4 row[IN_COLS];  // input row iy's texels from column x0 on
+#define LOAD_IN_COL(c) { int x = x0 + (c); \
+    row[c] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + iy, s) * gate, bvec4(x >= 0 && x < in0_W)); }
+#define LOAD_TAP_WEIGHT(kx) w[kx] = weights_load(w_at + (kx));
+#define ADD_TAP(kx) sum += row[i * STRIDE_X + (kx) * DILATION_X] * w[kx];
+#define DEPTHWISE_COL(col) { const int i = col; vec4 sum = acc[r * OUT_PIXELS + i]; FOR_KX(ADD_TAP) acc[r * OUT_PIXELS + i] = sum; }
   // Output row r reads input row j through kernel row (j - r * STRIDE_Y) / DILATION_Y.
-#define DEPTHWISE_ROW(row) { const int r = row; int dy = j - r * STRIDE_Y; \
+#define DEPTHWISE_ROW(rr) { const int r = rr; int dy = j - r * STRIDE_Y; \
     if (dy >= 0 && dy < KERNEL_H * DILATION_Y && dy % DILATION_Y == 0) { \
-      vec4 w = weights_load(os0 * TAPS + (dy / DILATION_Y) * KERNEL_W + kx); FOR_COLS(DEPTHWISE_COL) } }
+      int w_at = os0 * TAPS + (dy / DILATION_Y) * KERNEL_W; \
+      vec4 w[KERNEL_W]; FOR_KX(LOAD_TAP_WEIGHT) FOR_COLS(DEPTHWISE_COL) } }
   for (int j = 0; j < IN_ROWS; ++j) {
     int iy = y0 + j;
     if (iy < 0 || iy >= in0_H) continue;  // padding rows add nothing
-    for (int kx = 0; kx < KERNEL_W; ++kx) {
-#if ROW_SHIFT > 0
-      if (kx > 0) {
-        FOR_COLS(SHIFT_OR_LOAD_ROW_PIXEL)
-      } else {
-        FOR_COLS(LOAD_ROW_PIXEL)
-      }
-#else
-      FOR_COLS(LOAD_ROW_PIXEL)
-#endif
-      FOR_ROWS(DEPTHWISE_ROW)
-    }
+    FOR_IN_COLS(LOAD_IN_COL)
+    FOR_ROWS(DEPTHWISE_ROW)
   }
 #else
   int y0 = y_first * STRIDE_Y - PAD_Y;

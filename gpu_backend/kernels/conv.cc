@@ -55,12 +55,25 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   // Every weight vec4 an invocation loads feeds `pixels` products, and on
   // llvmpipe an SSBO load runs lane by lane, so wide outputs of the mat4
   // paths take 16 columns (u2netp's 320-wide 3x3 convs: about 20% faster
-  // than 8). Depthwise loads one vec4 per tap and keeps the shared choice.
-  // Narrow outputs narrow the block so that a group's row fills the lanes,
-  // and the mat4 paths take a width whose blocks fill whole batches of 8
-  // lanes where one does (conv_common.h PixelsFillingLaneBatches).
+  // than 8). Depthwise loads one vec4 per tap and keeps the shared choice
+  // on wide outputs. Narrow outputs narrow the block so that a group's row
+  // fills the lanes, and the mat4 paths take a width whose blocks fill
+  // whole batches of 8 lanes where one does (conv_common.h
+  // PixelsFillingLaneBatches).
   int64_t pixels = NarrowToFillLanes(out.w, !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w));
-  if (!depthwise) pixels = PixelsFillingLaneBatches(out.w, pixels);
+  if (!depthwise) {
+    pixels = PixelsFillingLaneBatches(out.w, pixels);
+  } else if (out.w <= kWholeRowDepthwiseWidth && out_slices >= 8) {
+    // A whole row per invocation, the lanes along the slices (one column of
+    // blocks: PutSlicesAlongLanes below): each weight a block fetches feeds
+    // the row, where a narrowed block of 1 or 2 columns fetched a weight
+    // per product or two. One llvmpipe thread, three rounds each: 5x5
+    // 1152 ch at 7x7 2.64-3.17 -> 0.99-1.32 ms, 5x5 480 at 14x14
+    // 2.75-2.88 -> 1.13-1.21, 5x5 120 at 28x28 2.05-2.09 -> 1.05-1.15,
+    // 3x3 192 at 28x28 1.82-2.07 -> 1.33-1.35; at 56 columns whole rows
+    // lost (3x3 72 ch 2.08-2.47 against 2.36-2.51).
+    pixels = out.w;
+  }
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
   // Narrow outputs (few columns per block) add rows to the block so that
   // each weight still feeds several products. Depthwise blocks load each
@@ -73,8 +86,12 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
                                  : OutputRowsPerInvocation(out.h, pixels);
   plan.defines.emplace_back("OUT_ROWS", std::to_string(rows));
   const int64_t block_size = pixels * rows;
-  if ((block_size & (block_size - 1)) != 0) {
-    plan.defines.emplace_back("FOR_PIXELS(F)", IndexList(block_size));  // conv.comp spells powers of two only
+  plan.defines.emplace_back("FOR_PIXELS(F)", IndexList(block_size));
+  if (depthwise) {
+    plan.defines.emplace_back("FOR_COLS(F)", IndexList(pixels));
+    plan.defines.emplace_back("FOR_KX(F)", IndexList(window.kernel[1]));
+    const int64_t in_cols = (pixels - 1) * window.stride[1] + (window.kernel[1] - 1) * window.dilation[1] + 1;
+    plan.defines.emplace_back("FOR_IN_COLS(F)", IndexList(in_cols));
   }
   AddWindowDefines(window, plan);
 

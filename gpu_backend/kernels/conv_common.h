@@ -172,6 +172,10 @@ bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, ui
 // up to the output's height rounded up, until the block holds kTargetBlock
 // (the block that runs best at 56x56). The shader's block is at most 16.
 inline constexpr int64_t kTargetBlock = 8;
+
+// Depthwise outputs at most this many columns wide take whole rows per
+// invocation (conv.cc).
+inline constexpr int64_t kWholeRowDepthwiseWidth = 32;
 int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels);
 
 // A 2-D work group over (W, rows) within `max_invocations` (at most 64:

@@ -295,6 +295,39 @@ TEST(ConvTest, DepthwiseRowBlocks) {
   }
 }
 
+// Depthwise outputs at most kWholeRowDepthwiseWidth wide with at least 8
+// slices take whole rows per invocation, lanes along the slices: the plan
+// says so, and widths 7, 14 (stride 2), 32 and 33 (the first past it), 5x5
+// with two-row blocks, dilation, a padded last slice and two images match
+// the CPU reference.
+TEST(ConvTest, DepthwiseWholeRows) {
+  struct Case {
+    int64_t channels, width, k, stride, dilation, batch;
+  };
+  for (const Case& c : {Case{35, 7, 5, 1, 1, 2}, Case{32, 28, 3, 2, 1, 1}, Case{33, 32, 3, 1, 2, 1},
+                        Case{36, 33, 3, 1, 1, 1}}) {
+    SCOPED_TRACE("C " + std::to_string(c.channels) + " W " + std::to_string(c.width) + " k " + std::to_string(c.k));
+    ConvSpec spec;
+    spec.x = {c.batch, c.channels, 6, c.width};
+    spec.out_channels = c.channels;
+    spec.group = c.channels;
+    spec.kernel = {c.k, c.k};
+    spec.strides = {c.stride, c.stride};
+    spec.dilations = {c.dilation, c.dilation};
+    const int64_t pad = c.dilation * (c.k / 2);
+    spec.pads = {pad, pad, pad, pad};
+    const KernelCase kernel_case = Conv(spec);
+    const Graph graph = GraphOf(kernel_case);
+    auto plan = BuildConv(graph, graph.nodes[0], KernelLimits{});
+    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    const int64_t out_width = (c.width - 1) / c.stride + 1;
+    const bool whole_rows = out_width <= kWholeRowDepthwiseWidth;
+    EXPECT_EQ(PlanDefine(*plan, "OUT_PIXELS"), whole_rows ? std::to_string(out_width) : "8");
+    EXPECT_EQ(PlanDefine(*plan, "LANES_ALONG_SLICES"), whole_rows ? "1" : "0");
+    ExpectMatchesReference(kernel_case);
+  }
+}
+
 TEST(ConvTest, Grouped) {
   struct Groups {
     int64_t in, out, group;

@@ -47,6 +47,13 @@ TensorData TypedTensor(DataType dtype, const Shape& shape, const std::vector<dou
   return cpu_reference::ValueToTensorData(value);
 }
 
+std::string PlanDefine(const KernelPlan& plan, const std::string& name) {
+  for (const auto& [key, value] : plan.defines) {
+    if (key == name) return value;
+  }
+  return "";
+}
+
 Graph GraphOf(const KernelCase& c) {
   Graph graph;
   graph.name = c.node.op_type + "_case";

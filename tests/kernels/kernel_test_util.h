@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpu_backend/graph/graph.h"
+#include "gpu_backend/kernels/kernel.h"
 #include "glpool/gpu_info.h"
 #include "gpu_backend/runtime/executor.h"
 
@@ -41,6 +42,9 @@ TensorData ExactFractions(const Shape& shape, uint32_t seed, int denominator, in
 
 // The one-node graph of a case (what both executors run).
 Graph GraphOf(const KernelCase& c);
+
+// The value a plan gives a shader define ("" where it has none).
+std::string PlanDefine(const KernelPlan& plan, const std::string& name);
 
 // One output of a case, GPU against CPU reference. Each output is judged
 // on its own: an index output (ArgMax, MaxPool's Indices) holds values in
