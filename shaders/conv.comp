@@ -29,7 +29,7 @@
 #define OUT_PIXELS 2  // output columns per invocation: 1 to 16 (depthwise: to 32)
 #endif
 #ifndef OUT_ROWS
-#define OUT_ROWS 1  // output rows per invocation (FOR_PIXELS spells blocks not a power of two)
+#define OUT_ROWS 1  // output rows per invocation
 #endif
 #define BLOCK (OUT_PIXELS * OUT_ROWS)
 // Block element i is column COL(i), row ROW(i) of the block.
@@ -56,6 +56,9 @@
 #define DILATION_X 1
 #define PAD_Y 1
 #define PAD_X 1
+#endif
+#ifndef UNROLL_KX
+#define UNROLL_KX 0  // general path: 1 spells a kernel row's taps out (FOR_KX, FOR_IN_TEXELS)
 #endif
 #ifndef GATED
 #define GATED 0  // 1: in1 [1, C, 1, 1] scales X's channels (a fused gate); 2: in1 [N, C, 1, 1]
@@ -87,21 +90,25 @@
 layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) in;
 
 #define TAPS (KERNEL_H * KERNEL_W)
+// The input columns a block row reads, from x_first * STRIDE_X - PAD_X on.
+#define IN_COLS ((OUT_PIXELS - 1) * STRIDE_X + (KERNEL_W - 1) * DILATION_X + 1)
 
 // FOR_PIXELS(F) / FOR_SLICES(F) expand F(0) F(1) ... once per element /
 // slice of the block (the plan spells FOR_PIXELS): unrolled by hand so that
 // the block's register arrays are only ever indexed by constants. A loop
 // the compiler declines to unroll leaves a variable index, which llvmpipe
 // serves from memory lane by lane.
-// FOR_ROWS: the block's rows (the depthwise path, whose plan spells
-// FOR_COLS, the block's columns, FOR_KX, the taps of a kernel row, and
-// FOR_IN_COLS, the input columns a block row reads).
+// FOR_ROWS: the block's rows. The depthwise path's plan spells FOR_COLS,
+// the block's columns, FOR_KX, the taps of a kernel row, and FOR_IN_COLS,
+// the input columns a block row reads; UNROLL_KX's spells FOR_KX and
+// FOR_IN_TEXELS, every block row's input columns.
 // The plan spells them; these fit the defaults above (2 columns, 3 taps).
 #ifndef FOR_PIXELS
 #define FOR_PIXELS(F) F(0) F(1)
 #define FOR_COLS(F) F(0) F(1)
 #define FOR_KX(F) F(0) F(1) F(2)
 #define FOR_IN_COLS(F) F(0) F(1) F(2) F(3)
+#define FOR_IN_TEXELS(F) F(0) F(1) F(2) F(3)
 #endif
 #if OUT_ROWS == 1
 #define FOR_ROWS(F) F(0)
@@ -173,7 +180,6 @@ void main() {
   int s = os0;
   vec4 gate = GATE_AT(s);
 #define IN_ROWS ((OUT_ROWS - 1) * STRIDE_Y + (KERNEL_H - 1) * DILATION_Y + 1)
-#define IN_COLS ((OUT_PIXELS - 1) * STRIDE_X + (KERNEL_W - 1) * DILATION_X + 1)
   vec4 row[IN_COLS];  // input row iy's texels from column x0 on
 #define LOAD_IN_COL(c) { int x = x0 + (c); \
     row[c] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + iy, s) * gate, bvec4(x >= 0 && x < in0_W)); }
@@ -221,6 +227,32 @@ void main() {
 #else
 #define SHIFT 0
 #endif
+#if UNROLL_KX
+  // Per kernel row and input slice, each block row's IN_COLS input texels
+  // are loaded once (block element e: row e / IN_COLS, column e % IN_COLS)
+  // and the row's taps are spelled out: an accumulator takes all of them
+  // before its one write per loop pass, which llvmpipe blends with the
+  // lanes' mask (conv.cc says where this pays).
+  int x0 = x_first * STRIDE_X - PAD_X;
+  vec4 in_texels[OUT_ROWS * IN_COLS];
+#define LOAD_IN_TEXEL(e) { int x = x0 + (e) % IN_COLS; int y = iy + ((e) / IN_COLS) * STRIDE_Y; \
+    in_texels[e] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(y, 0, in0_H - 1), s) * gate, \
+                       bvec4(x >= 0 && x < in0_W && y >= 0 && y < in0_H)); }
+#define TAP_PIXEL(i) acc[b * BLOCK + i] += w * in_texels[ROW(i) * IN_COLS + COL(i) * STRIDE_X + kx * DILATION_X];
+#define TAP_SLICE(slice) { const int b = slice; mat4 w = weights_at(WEIGHTS_OF(os0 + b)); FOR_PIXELS(TAP_PIXEL) }
+#define TAP(k) { const int kx = k; int tap = ky * KERNEL_W + kx; FOR_SLICES(TAP_SLICE) }
+  for (int ky = 0; ky < KERNEL_H; ++ky) {
+    int iy = y0 + ky * DILATION_Y;  // the block's first row reads input row iy
+#if OUT_ROWS == 1
+    if (iy < 0 || iy >= in0_H) continue;
+#endif
+    for (int s = s_begin; s < s_end; ++s) {
+      vec4 gate = GATE_AT(s);
+      FOR_IN_TEXELS(LOAD_IN_TEXEL)
+      FOR_KX(TAP)
+    }
+  }
+#else
   for (int ky = 0; ky < KERNEL_H; ++ky) {
     int iy = y0 + ky * DILATION_Y;  // the block's first row reads input row iy
 #if OUT_ROWS == 1
@@ -243,6 +275,7 @@ void main() {
       }
     }
   }
+#endif
 #endif
 #define STORE_PIXEL(i) \
   if (x_first + COL(i) < out0_W && y_first + ROW(i) < out0_H) \

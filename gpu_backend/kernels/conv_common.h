@@ -173,6 +173,10 @@ bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, ui
 // (the block that runs best at 56x56). The shader's block is at most 16.
 inline constexpr int64_t kTargetBlock = 8;
 
+// Dense convs over at least this many input slices spell a kernel row's
+// taps out (conv.cc UNROLL_KX).
+inline constexpr int64_t kMinSlicesToUnrollTaps = 3;
+
 // Depthwise outputs at most this many columns wide take whole rows per
 // invocation (conv.cc).
 inline constexpr int64_t kWholeRowDepthwiseWidth = 32;

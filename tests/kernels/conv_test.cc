@@ -328,6 +328,47 @@ TEST(ConvTest, DepthwiseWholeRows) {
   }
 }
 
+// Dense convs over kMinSlicesToUnrollTaps or more input slices, and grouped
+// ones, spell a kernel row's taps out (UNROLL_KX); 8 input channels (2
+// slices) keep the tap loop. Strides, dilations, asymmetric pads, stacked
+// rows (narrow outputs), a wide output with a partial block and two images
+// match the CPU reference on the unrolled path.
+TEST(ConvTest, UnrolledTapsOverManyInputSlices) {
+  struct Case {
+    Shape x;
+    int64_t out_channels;
+    std::vector<int64_t> kernel, strides, dilations, pads;
+  };
+  const std::vector<Case> cases = {
+      {{2, 13, 9, 11}, 10, {3, 3}, {2, 1}, {1, 2}, {1, 2, 0, 1}},
+      {{1, 12, 5, 70}, 9, {5, 3}, {1, 1}, {1, 1}, {2, 1, 2, 1}},
+      {{1, 16, 7, 7}, 20, {3, 3}, {1, 2}, {2, 1}, {2, 1, 2, 1}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(ShapeToString(c.x));
+    ConvSpec spec;
+    spec.x = c.x;
+    spec.out_channels = c.out_channels;
+    spec.kernel = c.kernel;
+    spec.strides = c.strides;
+    spec.dilations = c.dilations;
+    spec.pads = c.pads;
+    const KernelCase kernel_case = Conv(spec);
+    const Graph graph = GraphOf(kernel_case);
+    auto plan = BuildConv(graph, graph.nodes[0], KernelLimits{});
+    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    EXPECT_EQ(PlanDefine(*plan, "UNROLL_KX"), "1");
+    ExpectMatchesReference(kernel_case);
+  }
+  ConvSpec two_slices;
+  two_slices.x = {1, 8, 5, 9};
+  two_slices.out_channels = 4;
+  const Graph graph = GraphOf(Conv(two_slices));
+  auto plan = BuildConv(graph, graph.nodes[0], KernelLimits{});
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_EQ(PlanDefine(*plan, "UNROLL_KX"), "");
+}
+
 TEST(ConvTest, Grouped) {
   struct Groups {
     int64_t in, out, group;
