@@ -13,8 +13,8 @@
 // registers for fewer loads per product.
 // Weights depend only on the work group's z and the loop counters, so a
 // work group reads them in lockstep (broadcast loads on GPUs); outputs one
-// column wide (1x1 after a global pool) run their slices along x instead
-// (LANES_ALONG_SLICES, the shader preamble).
+// block wide (1x1 after a global pool, depthwise convs in whole rows) run
+// their slices along x instead (LANES_ALONG_SLICES, the shader preamble).
 //
 // Weights: conv_common.h PackGroupedWeights, [out slice][tap][in slice
 // - first][4 vec4]; MODE 2 (depthwise) has one vec4 per (slice, tap). bias:
@@ -230,9 +230,10 @@ void main() {
 #if UNROLL_KX
   // Per kernel row and input slice, each block row's IN_COLS input texels
   // are loaded once (block element e: row e / IN_COLS, column e % IN_COLS)
-  // and the row's taps are spelled out: an accumulator takes all of them
-  // before its one write per loop pass, which llvmpipe blends with the
-  // lanes' mask (conv.cc says where this pays).
+  // and the row's taps are spelled out: no texel is carried from one tap
+  // to the next, and an accumulator takes all the row's taps before its
+  // one write per loop pass (llvmpipe blends every write of a value carried
+  // round a loop with the lanes' mask; conv.cc says where this pays).
   int x0 = x_first * STRIDE_X - PAD_X;
   vec4 in_texels[OUT_ROWS * IN_COLS];
 #define LOAD_IN_TEXEL(e) { int x = x0 + (e) % IN_COLS; int y = iy + ((e) / IN_COLS) * STRIDE_Y; \
