@@ -172,15 +172,15 @@ bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, ui
 // up to the output's height rounded up, until the block holds kTargetBlock
 // (the block that runs best at 56x56). The shader's block is at most 16.
 inline constexpr int64_t kTargetBlock = 8;
+int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels);
 
-// Dense convs over at least this many input slices spell a kernel row's
-// taps out (conv.cc UNROLL_KX).
+// Dense convs over at least this many input slices, and every grouped one,
+// spell a kernel row's taps out (conv.cc UNROLL_KX).
 inline constexpr int64_t kMinSlicesToUnrollTaps = 3;
 
-// Depthwise outputs at most this many columns wide take whole rows per
-// invocation (conv.cc).
+// Depthwise outputs at most this many columns wide (with 8 or more slices)
+// take whole rows per invocation (conv.cc).
 inline constexpr int64_t kWholeRowDepthwiseWidth = 32;
-int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels);
 
 // A 2-D work group over (W, rows) within `max_invocations` (at most 64:
 // enough to fill SIMD lanes without starving small outputs of groups).
