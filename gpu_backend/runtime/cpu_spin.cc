@@ -45,11 +45,15 @@ class Spinners {
   }
 
   void Begin() {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
     if (!started_) {
       const unsigned count = std::max(1u, std::thread::hardware_concurrency());
       for (unsigned i = 0; i < count; ++i) std::thread([this] { Loop(); }).detach();
       started_ = true;
+      // Wait until every spinner has moved to the idle class (or found it
+      // cannot): from the first spinning run on, the spinners exist at idle
+      // priority, and none takes CPU at normal priority even for a moment.
+      settled_.wait(lock, [this, count] { return settled_count_ == count; });
     }
     active_.fetch_add(1);
     wake_.notify_all();
@@ -61,7 +65,13 @@ class Spinners {
   Spinners() = default;
 
   void Loop() {
-    if (!LowerToIdlePriority()) return;  // at normal priority it would take CPU from real work
+    const bool idle = LowerToIdlePriority();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++settled_count_;
+    }
+    settled_.notify_all();
+    if (!idle) return;  // at normal priority it would take CPU from real work
     for (;;) {
       {
         std::unique_lock<std::mutex> lock(mutex_);
@@ -73,8 +83,10 @@ class Spinners {
 
   std::mutex mutex_;
   std::condition_variable wake_;
+  std::condition_variable settled_;  // a spinner has set its priority or given up
   std::atomic<int> active_{0};
-  bool started_ = false;  // under mutex_
+  bool started_ = false;       // under mutex_
+  unsigned settled_count_ = 0;  // under mutex_: spinners past LowerToIdlePriority
 };
 
 }  // namespace
