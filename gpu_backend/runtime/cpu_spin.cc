@@ -51,8 +51,8 @@ class Spinners {
       for (unsigned i = 0; i < count; ++i) std::thread([this] { Loop(); }).detach();
       started_ = true;
       // Wait until every spinner has moved to the idle class (or found it
-      // cannot): from the first spinning run on, the spinners exist at idle
-      // priority, and none takes CPU at normal priority even for a moment.
+      // cannot and ended): from the first spinning run on, every spinner
+      // that exists is at idle priority.
       settled_.wait(lock, [this, count] { return settled_count_ == count; });
     }
     active_.fetch_add(1);
