@@ -55,15 +55,19 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   // Every weight vec4 an invocation loads feeds `pixels` products, and on
   // llvmpipe an SSBO load runs lane by lane, so wide outputs of the mat4
   // paths take 16 columns (u2netp's 320-wide 3x3 convs: about 20% faster
-  // than 8). Depthwise loads one vec4 per tap and keeps the shared choice
-  // on wide outputs. Narrow outputs narrow the block so that a group's row
-  // fills the lanes, and the mat4 paths take a width whose blocks fill
-  // whole batches of 8 lanes where one does (conv_common.h
-  // PixelsFillingLaneBatches).
+  // than 8). Depthwise loads one vec4 per tap and starts from the shared
+  // choice on wide outputs. Narrow outputs narrow the block so that a
+  // group's row fills the lanes, and every path then takes a width whose
+  // blocks fill whole batches of 8 lanes where one does (conv_common.h
+  // PixelsFillingLaneBatches). For depthwise convs that was the larger
+  // part of their cost: one thread, the conv alone, best of 5 processes,
+  // 5x5 240 ch at 12x80 4.81 -> 2.87 ms (10 columns, not 8), 3x3 128 ch at
+  // 12x160 2.53 -> 1.90 (10), 3x3 32 ch at 112x112 3.58 -> 3.02 (14), 3x3
+  // 144 ch at 56x56 3.99 -> 3.64 (7).
   int64_t pixels = NarrowToFillLanes(out.w, !depthwise && out.w >= 64 ? 16 : OutputPixelsPerInvocation(out.w));
-  if (!depthwise) {
+  if (!depthwise || out.w > kWholeRowDepthwiseWidth || out_slices < 8) {
     pixels = PixelsFillingLaneBatches(out.w, pixels);
-  } else if (out.w <= kWholeRowDepthwiseWidth && out_slices >= 8) {
+  } else {
     // A whole row per invocation, the lanes along the slices (one column of
     // blocks: PutSlicesAlongLanes below): each weight a block fetches feeds
     // the row, where a narrowed block of 1 or 2 columns fetched a weight

@@ -335,6 +335,35 @@ TEST(ConvTest, DepthwiseWholeRows) {
   }
 }
 
+// Depthwise convs too wide for whole rows take a block width whose blocks
+// fill whole batches of 8 lanes (80 columns: 10, not 8, which left 6 of 16
+// lanes idle): the row's block count is a multiple of 8 and at least
+// kMinLaneUse of the columns computed are real. 5x5 two-row blocks, a
+// stride, a padded slice and two images match the CPU reference.
+TEST(ConvTest, DepthwiseBlocksFillLaneBatches) {
+  struct Case {
+    int64_t channels, width, k, stride, batch;
+  };
+  for (const Case& c : {Case{12, 80, 5, 1, 1}, Case{6, 56, 3, 1, 2}, Case{9, 111, 3, 2, 1}, Case{40, 160, 3, 1, 1}}) {
+    SCOPED_TRACE("C " + std::to_string(c.channels) + " W " + std::to_string(c.width) + " k " + std::to_string(c.k));
+    ConvSpec spec;
+    spec.x = {c.batch, c.channels, 5, c.width};
+    spec.out_channels = c.channels;
+    spec.group = c.channels;
+    spec.kernel = {c.k, c.k};
+    spec.strides = {c.stride, c.stride};
+    spec.pads = {c.k / 2, c.k / 2, c.k / 2, c.k / 2};
+    const KernelCase kernel_case = Conv(spec);
+    const KernelPlan plan = ConvPlanOf(kernel_case);
+    const int64_t out_width = (c.width - 1) / c.stride + 1;
+    const int64_t pixels = std::stoll(PlanDefine(plan, "OUT_PIXELS"));
+    const int64_t blocks = (out_width + pixels - 1) / pixels;
+    EXPECT_EQ(blocks % 8, 0) << pixels << " columns a block";
+    EXPECT_GE(static_cast<double>(out_width) / static_cast<double>(blocks * pixels), kMinLaneUse);
+    ExpectMatchesReference(kernel_case);
+  }
+}
+
 // Dense convs over kMinSlicesToUnrollTaps or more input slices, and grouped
 // ones, spell a kernel row's taps out (UNROLL_KX); 8 input channels (2
 // slices) keep the tap loop. Strides, dilations, asymmetric pads, stacked
