@@ -142,6 +142,30 @@ TEST(ConvTest, BlocksFillWholeLaneBatches) {
   }
 }
 
+// Output slices per invocation: 4 unless the last block of 4 would leave
+// more than a sixth of its slots idle, then a divisor; a partial last block
+// (38 channels: 10 slices, the last 2 channels short) matches the CPU
+// reference on the pointwise and the general path.
+TEST(ConvTest, OutputSliceBlocks) {
+  EXPECT_EQ(OutputSlicesPerInvocation(3), 3);
+  EXPECT_EQ(OutputSlicesPerInvocation(8), 4);
+  EXPECT_EQ(OutputSlicesPerInvocation(250), 4);  // 1000 channels: 2 of 252 slots idle
+  EXPECT_EQ(OutputSlicesPerInvocation(10), 4);
+  EXPECT_EQ(OutputSlicesPerInvocation(6), 3);  // 4 would idle 2 of 8
+  EXPECT_EQ(OutputSlicesPerInvocation(9), 3);
+  EXPECT_EQ(OutputSlicesPerInvocation(5), 4);  // no divisor: a partial block
+  for (int64_t k : {1, 3}) {
+    ConvSpec spec;
+    spec.x = {1, 7, 5, 9};
+    spec.out_channels = 38;
+    spec.kernel = {k, k};
+    spec.pads = {k / 2, k / 2, k / 2, k / 2};
+    const KernelCase kernel_case = Conv(spec);
+    EXPECT_EQ(PlanDefine(ConvPlanOf(kernel_case), "OUT_SLICES"), "4");
+    ExpectMatchesReference(kernel_case);
+  }
+}
+
 TEST(ConvTest, GeneralStridesPadsDilation) {
   struct Geometry {
     std::vector<int64_t> kernel, strides, dilations, pads;
