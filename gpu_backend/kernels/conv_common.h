@@ -169,9 +169,17 @@ bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, ui
 
 // Output rows one invocation computes beside `pixels` columns: blocks of
 // fewer than kTargetBlock pixels (narrow outputs) grow rows, a power of two
-// up to the output's height rounded up, until the block holds kTargetBlock
-// (the block that runs best at 56x56). The shader's block is at most 16.
-inline constexpr int64_t kTargetBlock = 8;
+// up to the output's height rounded up, while the block stays within
+// kTargetBlock. 16 rather than 8: one llvmpipe thread, in-process A/B,
+// medians, the same bits: mobilenet_v2 122.7 -> 109.4 ms, squeezenet1_1
+// 121.8 -> 107.1, resnet18 466.7 -> 419.7, efficientnet_b0 158.5 -> 150.5
+// (the conv alone: 1x1 64 -> 64 at 56x56 7x1 -> 7x2 columns by rows, 3.49
+// -> 2.74 ms; 3x3 64 -> 64 at 56x56 23.6 -> 19.6). 32 ran 5-13% faster
+// again but took Mesa 2-3.5x as long to compile (each stored pixel is a
+// lane-by-lane store loop in the JIT code): mobilenet_v2's first run with
+// a cold shader cache 13 s at 8, 20 s at 16, 46 s at 32. FOR_ROWS in the
+// shader spells up to 16 rows.
+inline constexpr int64_t kTargetBlock = 16;
 int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels);
 
 // Dense convs over at least this many input slices, and every grouped one,

@@ -166,6 +166,24 @@ TEST(ConvTest, OutputSliceBlocks) {
   }
 }
 
+// Narrow blocks grow rows, powers of two, while the block stays within
+// kTargetBlock pixels and the rows do not pass the output's height rounded
+// up to a power of two.
+TEST(ConvTest, BlockRowsGrowToTargetBlock) {
+  EXPECT_EQ(OutputRowsPerInvocation(56, 7), 2);   // 14 pixels; 28 would pass 16
+  EXPECT_EQ(OutputRowsPerInvocation(14, 2), 8);   // 16 pixels
+  EXPECT_EQ(OutputRowsPerInvocation(7, 1), 8);    // 8 rows reach the height
+  EXPECT_EQ(OutputRowsPerInvocation(3, 4), 4);
+  EXPECT_EQ(OutputRowsPerInvocation(40, 16), 1);  // already the target
+  for (int64_t height : {1, 5, 13, 56}) {
+    for (int64_t pixels : {1, 2, 7, 16}) {
+      const int64_t rows = OutputRowsPerInvocation(height, pixels);
+      EXPECT_LE(pixels * rows, std::max(kTargetBlock, pixels));
+      EXPECT_LT(rows / 2, height);
+    }
+  }
+}
+
 TEST(ConvTest, GeneralStridesPadsDilation) {
   struct Geometry {
     std::vector<int64_t> kernel, strides, dilations, pads;
