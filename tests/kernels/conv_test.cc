@@ -24,6 +24,21 @@ KernelPlan ConvPlanOf(const KernelCase& c) {
   return plan.ok() ? *plan : KernelPlan{};
 }
 
+// A depthwise conv over x ([N, C, H, W]) with a square k x k kernel, the
+// given stride and dilation, padded to keep the size at stride 1.
+ConvSpec DepthwiseSpec(const Shape& x, int64_t k, int64_t stride, int64_t dilation) {
+  ConvSpec spec;
+  spec.x = x;
+  spec.out_channels = x[1];
+  spec.group = x[1];
+  spec.kernel = {k, k};
+  spec.strides = {stride, stride};
+  spec.dilations = {dilation, dilation};
+  const int64_t pad = dilation * (k / 2);
+  spec.pads = {pad, pad, pad, pad};
+  return spec;
+}
+
 TEST(ConvTest, PointwiseOddChannels) {
   struct Channels {
     int64_t in, out, width;
@@ -358,16 +373,7 @@ TEST(ConvTest, DepthwiseWholeRows) {
   for (const Case& c : {Case{35, 7, 5, 1, 1, 2}, Case{32, 28, 3, 2, 1, 1}, Case{33, 32, 3, 1, 2, 1},
                         Case{36, 33, 3, 1, 1, 1}}) {
     SCOPED_TRACE("C " + std::to_string(c.channels) + " W " + std::to_string(c.width) + " k " + std::to_string(c.k));
-    ConvSpec spec;
-    spec.x = {c.batch, c.channels, 6, c.width};
-    spec.out_channels = c.channels;
-    spec.group = c.channels;
-    spec.kernel = {c.k, c.k};
-    spec.strides = {c.stride, c.stride};
-    spec.dilations = {c.dilation, c.dilation};
-    const int64_t pad = c.dilation * (c.k / 2);
-    spec.pads = {pad, pad, pad, pad};
-    const KernelCase kernel_case = Conv(spec);
+    const KernelCase kernel_case = Conv(DepthwiseSpec({c.batch, c.channels, 6, c.width}, c.k, c.stride, c.dilation));
     const KernelPlan plan = ConvPlanOf(kernel_case);
     const int64_t out_width = (c.width - 1) / c.stride + 1;
     const bool whole_rows = out_width <= kWholeRowDepthwiseWidth;
@@ -388,14 +394,7 @@ TEST(ConvTest, DepthwiseBlocksFillLaneBatches) {
   };
   for (const Case& c : {Case{12, 80, 5, 1, 1}, Case{6, 56, 3, 1, 2}, Case{9, 111, 3, 2, 1}, Case{40, 160, 3, 1, 1}}) {
     SCOPED_TRACE("C " + std::to_string(c.channels) + " W " + std::to_string(c.width) + " k " + std::to_string(c.k));
-    ConvSpec spec;
-    spec.x = {c.batch, c.channels, 5, c.width};
-    spec.out_channels = c.channels;
-    spec.group = c.channels;
-    spec.kernel = {c.k, c.k};
-    spec.strides = {c.stride, c.stride};
-    spec.pads = {c.k / 2, c.k / 2, c.k / 2, c.k / 2};
-    const KernelCase kernel_case = Conv(spec);
+    const KernelCase kernel_case = Conv(DepthwiseSpec({c.batch, c.channels, 5, c.width}, c.k, c.stride, 1));
     const KernelPlan plan = ConvPlanOf(kernel_case);
     const int64_t out_width = (c.width - 1) / c.stride + 1;
     const int64_t pixels = std::stoll(PlanDefine(plan, "OUT_PIXELS"));
