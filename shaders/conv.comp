@@ -99,8 +99,9 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 // the compiler declines to unroll leaves a variable index, which llvmpipe
 // serves from memory lane by lane.
 // FOR_ROWS: the block's rows. The depthwise path's plan spells FOR_COLS,
-// the block's columns, FOR_KX, the taps of a kernel row, and FOR_IN_COLS,
-// the input columns a block row reads; UNROLL_KX's spells FOR_KX and
+// the block's columns, FOR_KX, the taps of a kernel row, FOR_IN_COLS,
+// the input columns a block row reads, and FOR_IN_ROWS, the input rows the
+// block reads; UNROLL_KX's spells FOR_KX and
 // FOR_IN_TEXELS, every block row's input columns.
 // The plan spells them; these fit the defaults above (2 columns, 3 taps).
 #ifndef FOR_PIXELS
@@ -108,6 +109,7 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 #define FOR_COLS(F) F(0) F(1)
 #define FOR_KX(F) F(0) F(1) F(2)
 #define FOR_IN_COLS(F) F(0) F(1) F(2) F(3)
+#define FOR_IN_ROWS(F) F(0) F(1) F(2)
 #define FOR_IN_TEXELS(F) F(0) F(1) F(2) F(3)
 #endif
 #if OUT_ROWS == 1
@@ -171,32 +173,30 @@ void main() {
   // IN_COLS texels, loaded once, feed every output row whose window holds
   // it, every column and every tap. So a block of R rows loads
   // R + KERNEL_H - 1 input rows rather than R * KERNEL_H: loads, not
-  // products, bound it. The taps of one kernel row are spelled out
-  // (FOR_KX) and summed in a local before the accumulator takes them: on
-  // llvmpipe each write of a value carried round a loop is blended with
-  // the lanes' mask, so once per column and kernel row rather than per tap.
+  // products, bound it. The plan spells the input rows out (FOR_IN_ROWS):
+  // j and dy are then constants, so each row feeds exactly the output rows
+  // whose window holds it with no test left at run time, and the
+  // accumulators are never carried round a loop (on llvmpipe every write of
+  // a value carried round a loop is blended with the lanes' mask). Rows and
+  // columns in the padding load zeros.
   int y0 = y_first * STRIDE_Y - PAD_Y;
   int x0 = x_first * STRIDE_X - PAD_X;
   int s = os0;
   vec4 gate = GATE_AT(s);
-#define IN_ROWS ((OUT_ROWS - 1) * STRIDE_Y + (KERNEL_H - 1) * DILATION_Y + 1)
   vec4 row[IN_COLS];  // input row iy's texels from column x0 on
 #define LOAD_IN_COL(c) { int x = x0 + (c); \
-    row[c] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + iy, s) * gate, bvec4(x >= 0 && x < in0_W)); }
+    row[c] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(iy, 0, in0_H - 1), s) * gate, \
+                 bvec4(x >= 0 && x < in0_W && iy >= 0 && iy < in0_H)); }
 #define LOAD_TAP_WEIGHT(kx) w[kx] = weights_load(w_at + (kx));
 #define ADD_TAP(kx) sum += row[i * STRIDE_X + (kx) * DILATION_X] * w[kx];
 #define DEPTHWISE_COL(col) { const int i = col; vec4 sum = acc[r * OUT_PIXELS + i]; FOR_KX(ADD_TAP) acc[r * OUT_PIXELS + i] = sum; }
   // Output row r reads input row j through kernel row (j - r * STRIDE_Y) / DILATION_Y.
-#define DEPTHWISE_ROW(rr) { const int r = rr; int dy = j - r * STRIDE_Y; \
+#define DEPTHWISE_ROW(rr) { const int r = rr; const int dy = j - r * STRIDE_Y; \
     if (dy >= 0 && dy < KERNEL_H * DILATION_Y && dy % DILATION_Y == 0) { \
       int w_at = os0 * TAPS + (dy / DILATION_Y) * KERNEL_W; \
       vec4 w[KERNEL_W]; FOR_KX(LOAD_TAP_WEIGHT) FOR_COLS(DEPTHWISE_COL) } }
-  for (int j = 0; j < IN_ROWS; ++j) {
-    int iy = y0 + j;
-    if (iy < 0 || iy >= in0_H) continue;  // padding rows add nothing
-    FOR_IN_COLS(LOAD_IN_COL)
-    FOR_ROWS(DEPTHWISE_ROW)
-  }
+#define DEPTHWISE_IN_ROW(jj) { const int j = jj; int iy = y0 + j; FOR_IN_COLS(LOAD_IN_COL) FOR_ROWS(DEPTHWISE_ROW) }
+  FOR_IN_ROWS(DEPTHWISE_IN_ROW)
 #else
   int y0 = y_first * STRIDE_Y - PAD_Y;
 #if GROUPED

@@ -80,14 +80,11 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   }
   plan.defines.emplace_back("OUT_PIXELS", std::to_string(pixels));
   // Narrow outputs (few columns per block) add rows to the block so that
-  // each weight still feeds several products. Depthwise blocks load each
-  // input row they read once for all their rows, so two rows load
-  // KERNEL_H + 1 input rows instead of 2 * KERNEL_H: with 5x5 kernels that
-  // paid on llvmpipe (PP-OCRv4 rec's depthwise convs, one thread: 26-27 ms
-  // against 32 ms with one row), with 3x3 the registers cost more than the
-  // loads saved (mobilenet_v2's: 12-14 ms against 11 ms), as did 4 rows.
-  const int64_t rows = depthwise ? (window.kernel[0] >= 5 && out.h >= 2 ? 2 : 1)
-                                 : OutputRowsPerInvocation(out.h, pixels);
+  // each weight still feeds several products. Depthwise blocks spell their
+  // input rows out (shaders/conv.comp FOR_IN_ROWS) and load each once for
+  // all their rows, so R rows load R + KERNEL_H - 1 input rows instead of
+  // R * KERNEL_H; they grow to kDepthwiseTargetBlock pixels.
+  const int64_t rows = OutputRowsPerInvocation(out.h, pixels, depthwise ? kDepthwiseTargetBlock : kTargetBlock);
   plan.defines.emplace_back("OUT_ROWS", std::to_string(rows));
   const int64_t block_size = pixels * rows;
   plan.defines.emplace_back("FOR_PIXELS(F)", IndexList(block_size));
@@ -112,6 +109,8 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
     plan.defines.emplace_back("FOR_COLS(F)", IndexList(pixels));
     plan.defines.emplace_back("FOR_KX(F)", IndexList(window.kernel[1]));
     plan.defines.emplace_back("FOR_IN_COLS(F)", IndexList(in_cols));
+    plan.defines.emplace_back("FOR_IN_ROWS(F)",
+                              IndexList((rows - 1) * window.stride[0] + (window.kernel[0] - 1) * window.dilation[0] + 1));
   }
   AddWindowDefines(window, plan);
 

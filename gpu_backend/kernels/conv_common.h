@@ -180,7 +180,18 @@ bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, ui
 // a cold shader cache 13 s at 8, 20 s at 16, 46 s at 32. FOR_ROWS in the
 // shader spells up to 16 rows.
 inline constexpr int64_t kTargetBlock = 16;
-int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels);
+int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels, int64_t target_block = kTargetBlock);
+
+// Depthwise blocks grow rows to this many pixels: their input rows spelled
+// out (no loop, so no masked accumulator writes and no row tests at run
+// time), one llvmpipe thread, the conv alone, best of 5 processes: 3x3
+// 144 ch at 56x56 3.71 -> 2.25 ms (7 columns, 4 rows), 3x3 s2 96 ch from
+// 112x112 3.23 -> 2.34, 5x5 72 ch at 56x56 2.92 -> 1.77, 3x3 576 ch at
+// 14x14 0.90 -> 0.56 (whole rows, 2), 3x3 192 ch at 28x28 1.07 -> 0.81
+// (whole rows, 1: more rows lost there). 56 ran no faster than 28 on whole
+// models; 28 made mobilenet_v2's first run with a cold shader cache 24.6 s
+// against 19.1 s before and 20.4 s at 14.
+inline constexpr int64_t kDepthwiseTargetBlock = 28;
 
 // Dense convs over at least this many input slices, and every grouped one,
 // spell a kernel row's taps out (conv.cc UNROLL_KX).

@@ -331,8 +331,8 @@ TEST(ConvTest, Depthwise) {
   }
 }
 
-// Tall depthwise kernels run two output rows per invocation, each input
-// row loaded once for both (shaders/conv.comp): rows that share input rows
+// Depthwise blocks of several output rows load each input row once for all
+// of them (shaders/conv.comp): rows that share input rows
 // through strides, dilations, asymmetric pads and kernels, an odd height
 // (the last block's second row lies past the edge) and two images.
 TEST(ConvTest, DepthwiseRowBlocks) {
@@ -364,7 +364,7 @@ TEST(ConvTest, DepthwiseRowBlocks) {
 // Depthwise outputs at most kWholeRowDepthwiseWidth wide with at least 8
 // slices take whole rows per invocation, lanes along the slices: the plan
 // says so, and widths 7, 14 (stride 2), 32 and 33 (the first past it), 5x5
-// with two-row blocks, dilation, a padded last slice and two images match
+// with several-row blocks, dilation, a padded last slice and two images match
 // the CPU reference.
 TEST(ConvTest, DepthwiseWholeRows) {
   struct Case {
@@ -386,7 +386,7 @@ TEST(ConvTest, DepthwiseWholeRows) {
 // Depthwise convs too wide for whole rows take a block width whose blocks
 // fill whole batches of 8 lanes (80 columns: 10, not 8, which left 6 of 16
 // lanes idle): the row's block count is a multiple of 8 and at least
-// kMinLaneUse of the columns computed are real. 5x5 two-row blocks, a
+// kMinLaneUse of the columns computed are real. Several-row blocks, a
 // stride, a padded slice and two images match the CPU reference.
 TEST(ConvTest, DepthwiseBlocksFillLaneBatches) {
   struct Case {
@@ -401,6 +401,36 @@ TEST(ConvTest, DepthwiseBlocksFillLaneBatches) {
     const int64_t blocks = (out_width + pixels - 1) / pixels;
     EXPECT_EQ(blocks % 8, 0) << pixels << " columns a block";
     EXPECT_GE(static_cast<double>(out_width) / static_cast<double>(blocks * pixels), kMinLaneUse);
+    ExpectMatchesReference(kernel_case);
+  }
+}
+
+// Depthwise blocks grow rows to kDepthwiseTargetBlock pixels and spell
+// their input rows out (FOR_IN_ROWS: (rows - 1) * stride + (k - 1) *
+// dilation + 1 of them). Heights that leave a partial last block, padding
+// rows at the top and bottom of several-row blocks, a stride, a dilated
+// 5x5 and whole rows match the CPU reference.
+TEST(ConvTest, DepthwiseRowsGrowToTheirTargetBlock) {
+  EXPECT_EQ(OutputRowsPerInvocation(56, 7, kDepthwiseTargetBlock), 4);
+  EXPECT_EQ(OutputRowsPerInvocation(14, 14, kDepthwiseTargetBlock), 2);
+  EXPECT_EQ(OutputRowsPerInvocation(28, 28, kDepthwiseTargetBlock), 1);
+  EXPECT_EQ(OutputRowsPerInvocation(7, 1, kDepthwiseTargetBlock), 8);
+  struct Case {
+    int64_t channels, height, width, k, stride, dilation;
+  };
+  for (const Case& c : {Case{6, 13, 56, 3, 1, 1}, Case{5, 11, 111, 3, 2, 1}, Case{9, 10, 40, 5, 1, 2},
+                        Case{36, 9, 14, 3, 1, 1}}) {
+    SCOPED_TRACE("C " + std::to_string(c.channels) + " H " + std::to_string(c.height) + " W " +
+                 std::to_string(c.width) + " k " + std::to_string(c.k));
+    const KernelCase kernel_case = Conv(DepthwiseSpec({1, c.channels, c.height, c.width}, c.k, c.stride, c.dilation));
+    const KernelPlan plan = ConvPlanOf(kernel_case);
+    const int64_t out_height = (c.height - 1) / c.stride + 1;
+    const int64_t pixels = std::stoll(PlanDefine(plan, "OUT_PIXELS"));
+    const int64_t rows = std::stoll(PlanDefine(plan, "OUT_ROWS"));
+    EXPECT_EQ(rows, OutputRowsPerInvocation(out_height, pixels, kDepthwiseTargetBlock));
+    EXPECT_GT(rows, c.width == 14 ? 1 : 2);
+    EXPECT_EQ(PlanDefine(plan, "FOR_IN_ROWS(F)"),
+              IndexList((rows - 1) * c.stride + (c.k - 1) * c.dilation + 1));
     ExpectMatchesReference(kernel_case);
   }
 }
