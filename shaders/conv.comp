@@ -102,7 +102,9 @@ layout(local_size_x = LOCAL_X, local_size_y = LOCAL_Y, local_size_z = LOCAL_Z) i
 // the block's columns, FOR_KX, the taps of a kernel row, FOR_IN_COLS,
 // the input columns a block row reads, and FOR_IN_ROWS, the input rows the
 // block reads; UNROLL_KX's spells FOR_KX and
-// FOR_IN_TEXELS, every block row's input columns.
+// FOR_IN_TEXELS, every block row's input columns. FOR_TAPS and
+// FOR_IN_SLICES, where the plan spells them, replace the tap and input
+// slice loops.
 // The plan spells them; these fit the defaults above (2 columns, 3 taps).
 #ifndef FOR_PIXELS
 #define FOR_PIXELS(F) F(0) F(1)
@@ -162,11 +164,17 @@ void main() {
   // Columns and rows past the output's edge read the last one and are never
   // stored.
 #define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + COL(i), out0_W - 1), n * in0_H + min(y_first + ROW(i), in0_H - 1), s) * gate;
+#ifdef FOR_IN_SLICES
+  // Few input slices: spelled out (conv.cc), no loop to carry acc round.
+#define SPELLED_PW_SLICE(ss) { const int s = ss; vec4 gate = GATE_AT(s); FOR_PIXELS(LOAD_PIXEL) FOR_SLICES(ACCUMULATE_SLICE) }
+  FOR_IN_SLICES(SPELLED_PW_SLICE)
+#else
   for (int s = 0; s < in0_S; ++s) {
     vec4 gate = GATE_AT(s);
     FOR_PIXELS(LOAD_PIXEL)
     FOR_SLICES(ACCUMULATE_SLICE)
   }
+#endif
 #elif MODE == 2
   // Depthwise: output slice os0 reads input slice os0 alone. The block
   // walks the input rows its OUT_ROWS output rows read, each once: a row's
@@ -253,6 +261,13 @@ void main() {
       FOR_KX(TAP)
     }
   }
+#elif defined(FOR_TAPS)
+  // Every tap and input slice spelled out (stems, conv.cc): no loop to
+  // carry acc round; taps in the padding load zeros.
+#define SPELLED_SLICE(ss) { const int s = ss; vec4 gate = GATE_AT(s); FOR_PIXELS(LOAD_TAP_PIXEL) FOR_SLICES(ACCUMULATE_SLICE) }
+#define SPELLED_TAP(t) { const int tap = t; const int ky = (t) / KERNEL_W; const int kx = (t) % KERNEL_W; \
+    int iy = y0 + ky * DILATION_Y; FOR_IN_SLICES(SPELLED_SLICE) }
+  FOR_TAPS(SPELLED_TAP)
 #else
   for (int ky = 0; ky < KERNEL_H; ++ky) {
     int iy = y0 + ky * DILATION_Y;  // the block's first row reads input row iy

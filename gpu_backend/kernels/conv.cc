@@ -105,6 +105,18 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
     plan.defines.emplace_back("FOR_KX(F)", IndexList(window.kernel[1]));
     plan.defines.emplace_back("FOR_IN_TEXELS(F)", IndexList(rows * in_cols));
   }
+  // Short loops are spelled out (shaders/conv.comp FOR_TAPS, FOR_IN_SLICES;
+  // conv_common.h says where): with no loop, the accumulators are never
+  // blended with the lanes' mask. Dense convs that keep the tap loop (stems)
+  // spell their taps and input slices, pointwise convs their input slices.
+  const int64_t taps = window.kernel[0] * window.kernel[1];
+  if (!depthwise && !pointwise && group == 1 && in_slices < kMinSlicesToUnrollTaps && taps <= kMaxSpelledTaps) {
+    plan.defines.emplace_back("FOR_TAPS(F)", IndexList(taps));
+    plan.defines.emplace_back("FOR_IN_SLICES(F)", IndexList(in_slices));
+  }
+  if (pointwise && in_slices <= kMaxSpelledInputSlices) {
+    plan.defines.emplace_back("FOR_IN_SLICES(F)", IndexList(in_slices));
+  }
   if (depthwise) {
     plan.defines.emplace_back("FOR_COLS(F)", IndexList(pixels));
     plan.defines.emplace_back("FOR_KX(F)", IndexList(window.kernel[1]));

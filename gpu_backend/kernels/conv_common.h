@@ -197,6 +197,21 @@ inline constexpr int64_t kDepthwiseTargetBlock = 28;
 // spell a kernel row's taps out (conv.cc UNROLL_KX).
 inline constexpr int64_t kMinSlicesToUnrollTaps = 3;
 
+// Loops spelled out (conv.cc): dense convs under kMinSlicesToUnrollTaps
+// input slices with at most kMaxSpelledTaps taps (3-channel stems) spell
+// every tap and slice; pointwise convs over at most kMaxSpelledInputSlices
+// input slices spell the slices. One llvmpipe thread, the conv alone, best
+// of 5 processes: 3x3 s2 3 -> 32 at 224 5.37 -> 3.21 ms, 1x1 16 -> 96 at
+// 112x112 7.41 -> 6.38, 1x1 24 -> 144 at 56x56 3.41 -> 3.11; 8 and 16
+// slices ran no faster (1x1 32 -> 16 at 112 1.93 -> 1.92, 64 -> 64 at 56
+// 2.88 -> 2.94). In-process A/B, one thread, the same bits: mobilenet_v2
+// 95.9 -> 92.1 ms, squeezenet1_1 118.3 -> 109.6. A 7x7 stem spelled (49
+// taps) ran 34.5 -> 22.5 ms but nearly doubled resnet18's compile time
+// with a cold shader cache (27.7 -> 52.0 s); the 3x3 stems cost
+// mobilenet_v2 about 4 s of it.
+inline constexpr int64_t kMaxSpelledTaps = 9;
+inline constexpr int64_t kMaxSpelledInputSlices = 6;
+
 // Depthwise outputs at most this many columns wide (with 8 or more slices)
 // take whole rows per invocation (conv.cc).
 inline constexpr int64_t kWholeRowDepthwiseWidth = 32;

@@ -435,6 +435,45 @@ TEST(ConvTest, DepthwiseRowsGrowToTheirTargetBlock) {
   }
 }
 
+// Short loops are spelled out: dense convs that keep the tap loop (under
+// kMinSlicesToUnrollTaps input slices) with at most kMaxSpelledTaps taps
+// spell every tap and slice (FOR_TAPS, FOR_IN_SLICES), pointwise convs
+// over at most kMaxSpelledInputSlices slices spell the slices; the rest
+// keep their loops. Stems with pads, a stride, a dilation, stacked rows and
+// two images, and pointwise convs on both sides of the limit, match the CPU
+// reference.
+TEST(ConvTest, ShortLoopsAreSpelledOut) {
+  struct Case {
+    Shape x;
+    int64_t out_channels;
+    std::vector<int64_t> kernel, strides, dilations, pads;
+    bool taps_spelled, slices_spelled;
+  };
+  const std::vector<Case> cases = {
+      {{1, 3, 23, 37}, 32, {3, 3}, {2, 2}, {1, 1}, {1, 1, 1, 1}, true, true},     // a 3-channel stem
+      {{2, 8, 9, 7}, 12, {3, 3}, {1, 1}, {2, 2}, {2, 2, 2, 2}, true, true},      // 2 slices, dilated, narrow
+      {{1, 3, 12, 15}, 8, {5, 5}, {2, 2}, {1, 1}, {2, 2, 2, 2}, false, false},   // 25 taps keep the loop
+      {{1, 24, 5, 21}, 20, {1, 1}, {1, 1}, {1, 1}, {0, 0, 0, 0}, false, true},   // 6 slices: spelled
+      {{1, 28, 5, 21}, 20, {1, 1}, {1, 1}, {1, 1}, {0, 0, 0, 0}, false, false},  // 7 keep the loop
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(ShapeToString(c.x) + " kernel " + std::to_string(c.kernel[0]) + "x" + std::to_string(c.kernel[1]));
+    ConvSpec spec;
+    spec.x = c.x;
+    spec.out_channels = c.out_channels;
+    spec.kernel = c.kernel;
+    spec.strides = c.strides;
+    spec.dilations = c.dilations;
+    spec.pads = c.pads;
+    const KernelCase kernel_case = Conv(spec);
+    const KernelPlan plan = ConvPlanOf(kernel_case);
+    const int64_t in_slices = (c.x[1] + 3) / 4;
+    EXPECT_EQ(PlanDefine(plan, "FOR_TAPS(F)"), c.taps_spelled ? IndexList(c.kernel[0] * c.kernel[1]) : "");
+    EXPECT_EQ(PlanDefine(plan, "FOR_IN_SLICES(F)"), c.slices_spelled ? IndexList(in_slices) : "");
+    ExpectMatchesReference(kernel_case);
+  }
+}
+
 // Dense convs over kMinSlicesToUnrollTaps or more input slices, and grouped
 // ones, spell a kernel row's taps out (UNROLL_KX); 8 input channels (2
 // slices) keep the tap loop. Strides, dilations, asymmetric pads, stacked
