@@ -39,6 +39,20 @@ ConvSpec DepthwiseSpec(const Shape& x, int64_t k, int64_t stride, int64_t dilati
   return spec;
 }
 
+// A dense conv over x with the given window.
+ConvSpec WindowSpec(const Shape& x, int64_t out_channels, const std::vector<int64_t>& kernel,
+                    const std::vector<int64_t>& strides, const std::vector<int64_t>& dilations,
+                    const std::vector<int64_t>& pads) {
+  ConvSpec spec;
+  spec.x = x;
+  spec.out_channels = out_channels;
+  spec.kernel = kernel;
+  spec.strides = strides;
+  spec.dilations = dilations;
+  spec.pads = pads;
+  return spec;
+}
+
 TEST(ConvTest, PointwiseOddChannels) {
   struct Channels {
     int64_t in, out, width;
@@ -458,14 +472,7 @@ TEST(ConvTest, ShortLoopsAreSpelledOut) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(ShapeToString(c.x) + " kernel " + std::to_string(c.kernel[0]) + "x" + std::to_string(c.kernel[1]));
-    ConvSpec spec;
-    spec.x = c.x;
-    spec.out_channels = c.out_channels;
-    spec.kernel = c.kernel;
-    spec.strides = c.strides;
-    spec.dilations = c.dilations;
-    spec.pads = c.pads;
-    const KernelCase kernel_case = Conv(spec);
+    const KernelCase kernel_case = Conv(WindowSpec(c.x, c.out_channels, c.kernel, c.strides, c.dilations, c.pads));
     const KernelPlan plan = ConvPlanOf(kernel_case);
     const int64_t in_slices = (c.x[1] + 3) / 4;
     EXPECT_EQ(PlanDefine(plan, "FOR_TAPS(F)"), c.taps_spelled ? IndexList(c.kernel[0] * c.kernel[1]) : "");
@@ -492,14 +499,7 @@ TEST(ConvTest, UnrolledTapsOverManyInputSlices) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(ShapeToString(c.x));
-    ConvSpec spec;
-    spec.x = c.x;
-    spec.out_channels = c.out_channels;
-    spec.kernel = c.kernel;
-    spec.strides = c.strides;
-    spec.dilations = c.dilations;
-    spec.pads = c.pads;
-    const KernelCase kernel_case = Conv(spec);
+    const KernelCase kernel_case = Conv(WindowSpec(c.x, c.out_channels, c.kernel, c.strides, c.dilations, c.pads));
     EXPECT_EQ(PlanDefine(ConvPlanOf(kernel_case), "UNROLL_KX"), "1");
     ExpectMatchesReference(kernel_case);
   }
