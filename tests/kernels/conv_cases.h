@@ -131,4 +131,42 @@ inline void ExpectConvWorkGroupsWithinLimits(const KernelCase& c) {
   }
 }
 
+// The plan BuildConv makes for a case's node within the default limits
+// (empty, after a failed expectation, where it makes none).
+inline KernelPlan ConvPlanOf(const KernelCase& c) {
+  const Graph graph = GraphOf(c);
+  auto plan = BuildConv(graph, graph.nodes[0], KernelLimits{});
+  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  return plan.ok() ? *plan : KernelPlan{};
+}
+
+// A depthwise conv over x ([N, C, H, W]) with a square k x k kernel, the
+// given stride and dilation, padded to keep the size at stride 1.
+inline ConvSpec DepthwiseSpec(const Shape& x, int64_t k, int64_t stride, int64_t dilation) {
+  ConvSpec spec;
+  spec.x = x;
+  spec.out_channels = x[1];
+  spec.group = x[1];
+  spec.kernel = {k, k};
+  spec.strides = {stride, stride};
+  spec.dilations = {dilation, dilation};
+  const int64_t pad = dilation * (k / 2);
+  spec.pads = {pad, pad, pad, pad};
+  return spec;
+}
+
+// A dense conv over x with the given window.
+inline ConvSpec WindowSpec(const Shape& x, int64_t out_channels, const std::vector<int64_t>& kernel,
+                    const std::vector<int64_t>& strides, const std::vector<int64_t>& dilations,
+                    const std::vector<int64_t>& pads) {
+  ConvSpec spec;
+  spec.x = x;
+  spec.out_channels = out_channels;
+  spec.kernel = kernel;
+  spec.strides = strides;
+  spec.dilations = dilations;
+  spec.pads = pads;
+  return spec;
+}
+
 }  // namespace glpool::testing

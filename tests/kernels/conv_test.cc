@@ -15,44 +15,6 @@ namespace {
 // Each case below compiles its own shader variants (cold, about a second on
 // llvmpipe), so every case covers several features at once.
 
-// The plan BuildConv makes for a case's node within the default limits
-// (empty, after a failed expectation, where it makes none).
-KernelPlan ConvPlanOf(const KernelCase& c) {
-  const Graph graph = GraphOf(c);
-  auto plan = BuildConv(graph, graph.nodes[0], KernelLimits{});
-  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
-  return plan.ok() ? *plan : KernelPlan{};
-}
-
-// A depthwise conv over x ([N, C, H, W]) with a square k x k kernel, the
-// given stride and dilation, padded to keep the size at stride 1.
-ConvSpec DepthwiseSpec(const Shape& x, int64_t k, int64_t stride, int64_t dilation) {
-  ConvSpec spec;
-  spec.x = x;
-  spec.out_channels = x[1];
-  spec.group = x[1];
-  spec.kernel = {k, k};
-  spec.strides = {stride, stride};
-  spec.dilations = {dilation, dilation};
-  const int64_t pad = dilation * (k / 2);
-  spec.pads = {pad, pad, pad, pad};
-  return spec;
-}
-
-// A dense conv over x with the given window.
-ConvSpec WindowSpec(const Shape& x, int64_t out_channels, const std::vector<int64_t>& kernel,
-                    const std::vector<int64_t>& strides, const std::vector<int64_t>& dilations,
-                    const std::vector<int64_t>& pads) {
-  ConvSpec spec;
-  spec.x = x;
-  spec.out_channels = out_channels;
-  spec.kernel = kernel;
-  spec.strides = strides;
-  spec.dilations = dilations;
-  spec.pads = pads;
-  return spec;
-}
-
 TEST(ConvTest, PointwiseOddChannels) {
   struct Channels {
     int64_t in, out, width;
@@ -415,68 +377,6 @@ TEST(ConvTest, DepthwiseBlocksFillLaneBatches) {
     const int64_t blocks = (out_width + pixels - 1) / pixels;
     EXPECT_EQ(blocks % 8, 0) << pixels << " columns a block";
     EXPECT_GE(static_cast<double>(out_width) / static_cast<double>(blocks * pixels), kMinLaneUse);
-    ExpectMatchesReference(kernel_case);
-  }
-}
-
-// Depthwise blocks grow rows to kDepthwiseTargetBlock pixels and spell
-// their input rows out (FOR_IN_ROWS: (rows - 1) * stride + (k - 1) *
-// dilation + 1 of them). Heights that leave a partial last block, padding
-// rows at the top and bottom of several-row blocks, a stride, a dilated
-// 5x5 and whole rows match the CPU reference.
-TEST(ConvTest, DepthwiseRowsGrowToTheirTargetBlock) {
-  EXPECT_EQ(OutputRowsPerInvocation(56, 7, kDepthwiseTargetBlock), 4);
-  EXPECT_EQ(OutputRowsPerInvocation(14, 14, kDepthwiseTargetBlock), 2);
-  EXPECT_EQ(OutputRowsPerInvocation(28, 28, kDepthwiseTargetBlock), 1);
-  EXPECT_EQ(OutputRowsPerInvocation(7, 1, kDepthwiseTargetBlock), 8);
-  struct Case {
-    int64_t channels, height, width, k, stride, dilation;
-  };
-  for (const Case& c : {Case{6, 13, 56, 3, 1, 1}, Case{5, 11, 111, 3, 2, 1}, Case{9, 10, 40, 5, 1, 2},
-                        Case{36, 9, 14, 3, 1, 1}}) {
-    SCOPED_TRACE("C " + std::to_string(c.channels) + " H " + std::to_string(c.height) + " W " +
-                 std::to_string(c.width) + " k " + std::to_string(c.k));
-    const KernelCase kernel_case = Conv(DepthwiseSpec({1, c.channels, c.height, c.width}, c.k, c.stride, c.dilation));
-    const KernelPlan plan = ConvPlanOf(kernel_case);
-    const int64_t out_height = (c.height - 1) / c.stride + 1;
-    const int64_t pixels = std::stoll(PlanDefine(plan, "OUT_PIXELS"));
-    const int64_t rows = std::stoll(PlanDefine(plan, "OUT_ROWS"));
-    EXPECT_EQ(rows, OutputRowsPerInvocation(out_height, pixels, kDepthwiseTargetBlock));
-    EXPECT_GT(rows, c.width == 14 ? 1 : 2);
-    EXPECT_EQ(PlanDefine(plan, "FOR_IN_ROWS(F)"),
-              IndexList((rows - 1) * c.stride + (c.k - 1) * c.dilation + 1));
-    ExpectMatchesReference(kernel_case);
-  }
-}
-
-// Short loops are spelled out: dense convs that keep the tap loop (under
-// kMinSlicesToUnrollTaps input slices) with at most kMaxSpelledTaps taps
-// spell every tap and slice (FOR_TAPS, FOR_IN_SLICES), pointwise convs
-// over at most kMaxSpelledInputSlices slices spell the slices; the rest
-// keep their loops. Stems with pads, a stride, a dilation, stacked rows and
-// two images, and pointwise convs on both sides of the limit, match the CPU
-// reference.
-TEST(ConvTest, ShortLoopsAreSpelledOut) {
-  struct Case {
-    Shape x;
-    int64_t out_channels;
-    std::vector<int64_t> kernel, strides, dilations, pads;
-    bool taps_spelled, slices_spelled;
-  };
-  const std::vector<Case> cases = {
-      {{1, 3, 23, 37}, 32, {3, 3}, {2, 2}, {1, 1}, {1, 1, 1, 1}, true, true},     // a 3-channel stem
-      {{2, 8, 9, 7}, 12, {3, 3}, {1, 1}, {2, 2}, {2, 2, 2, 2}, true, true},      // 2 slices, dilated, narrow
-      {{1, 3, 12, 15}, 8, {5, 5}, {2, 2}, {1, 1}, {2, 2, 2, 2}, false, false},   // 25 taps keep the loop
-      {{1, 24, 5, 21}, 20, {1, 1}, {1, 1}, {1, 1}, {0, 0, 0, 0}, false, true},   // 6 slices: spelled
-      {{1, 28, 5, 21}, 20, {1, 1}, {1, 1}, {1, 1}, {0, 0, 0, 0}, false, false},  // 7 keep the loop
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(ShapeToString(c.x) + " kernel " + std::to_string(c.kernel[0]) + "x" + std::to_string(c.kernel[1]));
-    const KernelCase kernel_case = Conv(WindowSpec(c.x, c.out_channels, c.kernel, c.strides, c.dilations, c.pads));
-    const KernelPlan plan = ConvPlanOf(kernel_case);
-    const int64_t in_slices = (c.x[1] + 3) / 4;
-    EXPECT_EQ(PlanDefine(plan, "FOR_TAPS(F)"), c.taps_spelled ? IndexList(c.kernel[0] * c.kernel[1]) : "");
-    EXPECT_EQ(PlanDefine(plan, "FOR_IN_SLICES(F)"), c.slices_spelled ? IndexList(in_slices) : "");
     ExpectMatchesReference(kernel_case);
   }
 }
