@@ -280,18 +280,28 @@ bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, ui
   return true;
 }
 
+double LaneUse(int64_t width, int64_t height, int64_t pixels, int64_t rows) {
+  const int64_t columns = (width + pixels - 1) / pixels;
+  const int64_t batches = (columns + kLaneBatch - 1) / kLaneBatch;
+  const int64_t row_blocks = (height + rows - 1) / rows;
+  return static_cast<double>(width * height) / static_cast<double>(batches * kLaneBatch * pixels * row_blocks * rows);
+}
+
+double SliceLaneUse(int64_t slice_blocks, int64_t height, int64_t rows) {
+  const int64_t batches = (slice_blocks + kLaneBatch - 1) / kLaneBatch;
+  const int64_t row_blocks = (height + rows - 1) / rows;
+  return static_cast<double>(slice_blocks * height) / static_cast<double>(batches * kLaneBatch * row_blocks * rows);
+}
+
 int64_t NarrowToFillLanes(int64_t width, int64_t pixels) {
   while (pixels > 1 && (width + pixels - 1) / pixels < kMinGroupColumns) pixels /= 2;
   return pixels;
 }
 
 int64_t PixelsFillingLaneBatches(int64_t width, int64_t pixels) {
-  // The share of the columns a row of blocks computes (whole batches of 8
+  // The share of the columns a row of blocks computes (whole batches of
   // lanes, `p` columns each) that lie inside the output.
-  auto lane_use = [width](int64_t p) {
-    const int64_t batches = ((width + p - 1) / p + 7) / 8;
-    return static_cast<double>(width) / static_cast<double>(batches * 8 * p);
-  };
+  auto lane_use = [width](int64_t p) { return LaneUse(width, 1, p, 1); };
   for (int64_t p = 16; p >= 1; --p) {
     if (lane_use(p) >= kMinLaneUse && lane_use(p) > lane_use(pixels)) return p;
   }
@@ -308,6 +318,15 @@ std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_in
   const int64_t budget = std::max<int64_t>(1, std::min<int64_t>(64, max_invocations));
   int64_t x = 1;
   while (x * 2 <= budget && x < width) x *= 2;
+  // Wider than a batch: the multiple of a batch whose groups leave the
+  // fewest idle lanes past the width (36 wide: 5 groups of 8, not one of
+  // 64 with 28 idle), the widest of equals.
+  if (width > kLaneBatch) {
+    auto lanes = [width](int64_t w) { return (width + w - 1) / w * w; };
+    for (int64_t w = kLaneBatch; w <= budget; w *= 2) {
+      if (lanes(w) <= lanes(x)) x = w;
+    }
+  }
   int64_t y = 1;
   while (x * y * 2 <= budget && y < rows) y *= 2;
   return {static_cast<uint32_t>(x), static_cast<uint32_t>(y), 1};

@@ -140,6 +140,8 @@ int64_t OutputPixelsPerInvocation(int64_t width);
 // 30-34 ms instead of 47-55; 3x3 256->256 at 14x14 with 2 instead of 4:
 // 25-34 ms instead of 29-45 (llvmpipe, 3 interleaved rounds).
 inline constexpr int64_t kMinGroupColumns = 5;
+// The SIMD lanes llvmpipe runs together with 256-bit vectors.
+inline constexpr int64_t kLaneBatch = 8;
 int64_t NarrowToFillLanes(int64_t width, int64_t pixels);
 
 // llvmpipe runs a work group's invocations 8 SIMD lanes at a time along x,
@@ -212,12 +214,31 @@ inline constexpr int64_t kMinSlicesToUnrollTaps = 3;
 inline constexpr int64_t kMaxSpelledTaps = 9;
 inline constexpr int64_t kMaxSpelledInputSlices = 6;
 
+// The share of the lanes that compute real outputs when blocks of `pixels`
+// columns by `rows` rows run along the lanes (whole batches of kLaneBatch
+// per row of blocks; the last row block's extra rows count as idle), and
+// when the slice blocks do instead, each block a whole row wide.
+double LaneUse(int64_t width, int64_t height, int64_t pixels, int64_t rows);
+double SliceLaneUse(int64_t slice_blocks, int64_t height, int64_t rows);
+
+// Dense, grouped and pointwise outputs at most this many columns wide take
+// whole rows per invocation, their slice blocks along the lanes, where that
+// keeps more lanes busy than their column blocks do (conv.cc). 32 also ran
+// 28-wide convs faster (3x3 128 -> 128 at 28x28 20.2 -> 15.7 ms, one
+// thread) but made resnet18's first run with a cold shader cache 37.6 s
+// against 24.4 (26.9 at 16), and resnet18 ran no faster than at 16.
+inline constexpr int64_t kWholeRowWidth = 16;
+
 // Depthwise outputs at most this many columns wide (with 8 or more slices)
 // take whole rows per invocation (conv.cc).
 inline constexpr int64_t kWholeRowDepthwiseWidth = 32;
 
 // A 2-D work group over (W, rows) within `max_invocations` (at most 64:
 // enough to fill SIMD lanes without starving small outputs of groups).
+// Wider than kLaneBatch, its width is the multiple of kLaneBatch whose
+// groups leave the fewest idle lanes past W (u2netp's 320-wide convs, 23
+// blocks of 14 columns: 3 groups of 8 instead of one of 32; in-process A/B,
+// two threads, 2138 -> 2051 ms, the same bits).
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations);
 
 // The same, then the invocations left over along the slices (`depth`), for

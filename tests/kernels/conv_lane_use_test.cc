@@ -1,0 +1,78 @@
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "gpu_backend/kernels/conv_common.h"
+#include "gpu_backend/kernels/kernel_ops.h"
+#include "tests/kernels/conv_cases.h"
+#include "tests/kernels/kernel_test_util.h"
+
+// How conv plans keep llvmpipe's SIMD lanes busy (batches of kLaneBatch
+// invocations along a work group's x): the work group's width, and narrow
+// outputs that put whole rows in a block and their slice blocks along the
+// lanes.
+namespace glpool::testing {
+namespace {
+
+// Wider than a batch, a group is the multiple of a batch that leaves the
+// fewest idle lanes past the width; the widest of equals.
+TEST(ConvLaneUseTest, GroupWidthLeavesFewestIdleLanes) {
+  EXPECT_EQ(LocalSize2D(36, 1, 64)[0], 8u);   // 5 groups of 8: 40 lanes, not 64
+  EXPECT_EQ(LocalSize2D(23, 4, 64)[0], 8u);   // 24 lanes, not 32
+  EXPECT_EQ(LocalSize2D(63, 1, 64)[0], 64u);  // 64 lanes whatever the width
+  EXPECT_EQ(LocalSize2D(16, 9, 64)[0], 16u);
+  EXPECT_EQ(LocalSize2D(5, 9, 64)[0], 8u);    // narrower than a batch: as before
+  EXPECT_EQ(LocalSize2D(3, 9, 64)[0], 4u);
+  EXPECT_EQ(LocalSize2D(36, 1, 16)[0], 8u);   // within the device's invocations
+  EXPECT_EQ(LocalSize2D(36, 9, 64)[1], 8u);   // rows fill what is left
+}
+
+// The share of lanes computing real outputs: 13x13 in blocks of 2 columns by
+// 8 rows (7 columns of blocks in a batch of 8, 16 rows for 13) against 63
+// slice blocks of whole rows (one lane of 64 idle).
+TEST(ConvLaneUseTest, LaneUseCountsIdleLanesAndRows) {
+  EXPECT_DOUBLE_EQ(LaneUse(13, 13, 2, 8), 169.0 / 256.0);
+  EXPECT_DOUBLE_EQ(SliceLaneUse(63, 13, 1), 63.0 / 64.0);
+  EXPECT_DOUBLE_EQ(LaneUse(16, 1, 2, 1), 1.0);
+  EXPECT_DOUBLE_EQ(SliceLaneUse(10, 7, 2), 10.0 / 16.0 * 7.0 / 8.0);
+}
+
+// Narrow outputs with enough slice blocks take whole rows, their slice
+// blocks along the lanes, and match the CPU reference: pointwise and 3x3,
+// a batch of 2 and a partial last slice (126 channels), and a grouped conv
+// (one slice per block). A narrow output with few slice blocks keeps its
+// column blocks.
+TEST(ConvLaneUseTest, NarrowOutputsTakeWholeRowsAlongSlices) {
+  for (int64_t k : {1, 3}) {
+    ConvSpec spec;
+    spec.x = {2, 12, 9, 11};
+    spec.out_channels = 126;
+    spec.kernel = {k, k};
+    spec.pads = {k / 2, k / 2, k / 2, k / 2};
+    const KernelCase kernel_case = Conv(spec);
+    const KernelPlan plan = ConvPlanOf(kernel_case);
+    EXPECT_EQ(PlanDefine(plan, "OUT_PIXELS"), "11");
+    EXPECT_EQ(PlanDefine(plan, "LANES_ALONG_SLICES"), "1");
+    ExpectMatchesReference(kernel_case);
+  }
+  ConvSpec grouped;
+  grouped.x = {1, 64, 7, 7};
+  grouped.out_channels = 64;
+  grouped.group = 8;
+  grouped.pads = {1, 1, 1, 1};
+  const KernelCase grouped_case = Conv(grouped);
+  const KernelPlan grouped_plan = ConvPlanOf(grouped_case);
+  EXPECT_EQ(PlanDefine(grouped_plan, "OUT_PIXELS"), "7");
+  EXPECT_EQ(PlanDefine(grouped_plan, "LANES_ALONG_SLICES"), "1");
+  ExpectMatchesReference(grouped_case);
+  ConvSpec few_slices;
+  few_slices.x = {1, 8, 7, 7};
+  few_slices.out_channels = 40;  // 10 slices: 3 blocks of 4
+  few_slices.kernel = {1, 1};
+  const KernelCase few_case = Conv(few_slices);
+  EXPECT_EQ(PlanDefine(ConvPlanOf(few_case), "LANES_ALONG_SLICES"), "0");
+  ExpectMatchesReference(few_case);
+}
+
+}  // namespace
+}  // namespace glpool::testing
