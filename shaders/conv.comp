@@ -164,16 +164,14 @@ void main() {
   // Columns and rows past the output's edge read the last one and are never
   // stored.
 #define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + COL(i), out0_W - 1), n * in0_H + min(y_first + ROW(i), in0_H - 1), s) * gate;
+  // The products of input slice s.
+#define POINTWISE_SLICE { vec4 gate = GATE_AT(s); FOR_PIXELS(LOAD_PIXEL) FOR_SLICES(ACCUMULATE_SLICE) }
 #ifdef FOR_IN_SLICES
   // Few input slices: spelled out (conv.cc), no loop to carry acc round.
-#define SPELLED_PW_SLICE(ss) { const int s = ss; vec4 gate = GATE_AT(s); FOR_PIXELS(LOAD_PIXEL) FOR_SLICES(ACCUMULATE_SLICE) }
+#define SPELLED_PW_SLICE(ss) { const int s = ss; POINTWISE_SLICE }
   FOR_IN_SLICES(SPELLED_PW_SLICE)
 #else
-  for (int s = 0; s < in0_S; ++s) {
-    vec4 gate = GATE_AT(s);
-    FOR_PIXELS(LOAD_PIXEL)
-    FOR_SLICES(ACCUMULATE_SLICE)
-  }
+  for (int s = 0; s < in0_S; ++s) POINTWISE_SLICE
 #endif
 #elif MODE == 2
   // Depthwise: output slice os0 reads input slice os0 alone. The block
@@ -196,8 +194,8 @@ void main() {
     row[c] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(iy, 0, in0_H - 1), s) * gate, \
                  bvec4(x >= 0 && x < in0_W && iy >= 0 && iy < in0_H)); }
 #define LOAD_TAP_WEIGHT(kx) w[kx] = weights_load(w_at + (kx));
-#define ADD_TAP(kx) sum += row[i * STRIDE_X + (kx) * DILATION_X] * w[kx];
-#define DEPTHWISE_COL(col) { const int i = col; vec4 sum = acc[r * OUT_PIXELS + i]; FOR_KX(ADD_TAP) acc[r * OUT_PIXELS + i] = sum; }
+#define ADD_TAP(kx) acc[r * OUT_PIXELS + i] += row[i * STRIDE_X + (kx) * DILATION_X] * w[kx];
+#define DEPTHWISE_COL(col) { const int i = col; FOR_KX(ADD_TAP) }
   // Output row r reads input row j through kernel row (j - r * STRIDE_Y) / DILATION_Y.
 #define DEPTHWISE_ROW(rr) { const int r = rr; const int dy = j - r * STRIDE_Y; \
     if (dy >= 0 && dy < KERNEL_H * DILATION_Y && dy % DILATION_Y == 0) { \
@@ -226,6 +224,8 @@ void main() {
     int y = iy + ROW(i) * STRIDE_Y; \
     v[i] = mix(vec4(0.0), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(y, 0, in0_H - 1), s) * gate, \
                bvec4(x >= 0 && x < in0_W && y >= 0 && y < in0_H)); }
+  // The products of one tap and input slice.
+#define TAP_PRODUCTS FOR_PIXELS(LOAD_TAP_PIXEL) FOR_SLICES(ACCUMULATE_SLICE)
   // One tap to the right, column i reads what column i + SHIFT read: taps
   // overlap (stride 1 with small dilation), so only the last SHIFT columns
   // need new loads.
@@ -264,7 +264,7 @@ void main() {
 #elif defined(FOR_TAPS)
   // Every tap and input slice spelled out (stems, conv.cc): no loop to
   // carry acc round; taps in the padding load zeros.
-#define SPELLED_SLICE(ss) { const int s = ss; vec4 gate = GATE_AT(s); FOR_PIXELS(LOAD_TAP_PIXEL) FOR_SLICES(ACCUMULATE_SLICE) }
+#define SPELLED_SLICE(ss) { const int s = ss; vec4 gate = GATE_AT(s); TAP_PRODUCTS }
 #define SPELLED_TAP(t) { const int tap = t; const int ky = (t) / KERNEL_W; const int kx = (t) % KERNEL_W; \
     int iy = y0 + ky * DILATION_Y; FOR_IN_SLICES(SPELLED_SLICE) }
   FOR_TAPS(SPELLED_TAP)
@@ -284,10 +284,10 @@ void main() {
         } else {
           FOR_PIXELS(LOAD_TAP_PIXEL)
         }
-#else
-        FOR_PIXELS(LOAD_TAP_PIXEL)
-#endif
         FOR_SLICES(ACCUMULATE_SLICE)
+#else
+        TAP_PRODUCTS
+#endif
       }
     }
   }

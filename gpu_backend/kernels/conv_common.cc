@@ -265,7 +265,7 @@ int64_t OutputPixelsPerInvocation(int64_t width) {
 
 int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels, int64_t target_block) {
   int64_t rows = 1;
-  while (pixels * rows * 2 <= target_block && rows < height && rows < 16) rows *= 2;
+  while (pixels * rows * 2 <= target_block && rows < height && rows < kMaxBlockRows) rows *= 2;
   return rows;
 }
 

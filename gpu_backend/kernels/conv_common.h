@@ -179,9 +179,11 @@ bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, ui
 // -> 2.74 ms; 3x3 64 -> 64 at 56x56 23.6 -> 19.6). 32 ran 5-13% faster
 // again but took Mesa 2-3.5x as long to compile (each stored pixel is a
 // lane-by-lane store loop in the JIT code): mobilenet_v2's first run with
-// a cold shader cache 13 s at 8, 20 s at 16, 46 s at 32. FOR_ROWS in the
-// shader spells up to 16 rows.
+// a cold shader cache 13 s at 8, 20 s at 16, 46 s at 32.
 inline constexpr int64_t kTargetBlock = 16;
+// The most rows a block takes, whatever its target: shaders/conv.comp's
+// FOR_ROWS spells 1, 2, 4, 8 or 16.
+inline constexpr int64_t kMaxBlockRows = 16;
 int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels, int64_t target_block = kTargetBlock);
 
 // Depthwise blocks grow rows to this many pixels: their input rows spelled
