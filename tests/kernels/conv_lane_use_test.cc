@@ -37,41 +37,27 @@ TEST(ConvLaneUseTest, LaneUseCountsIdleLanesAndRows) {
   EXPECT_DOUBLE_EQ(SliceLaneUse(10, 7, 2), 10.0 / 16.0 * 7.0 / 8.0);
 }
 
+// The plan's lane axis for `spec` ("1": along the slices) and, when given,
+// its block width; then the GPU against the CPU reference.
+void ExpectLanes(const ConvSpec& spec, const std::string& lanes_along_slices, const std::string& out_pixels = "") {
+  const KernelCase kernel_case = Conv(spec);
+  const KernelPlan plan = ConvPlanOf(kernel_case);
+  EXPECT_EQ(PlanDefine(plan, "LANES_ALONG_SLICES"), lanes_along_slices);
+  if (!out_pixels.empty()) EXPECT_EQ(PlanDefine(plan, "OUT_PIXELS"), out_pixels);
+  ExpectMatchesReference(kernel_case);
+}
+
 // Narrow outputs with enough slice blocks take whole rows, their slice
 // blocks along the lanes, and match the CPU reference: pointwise and 3x3,
 // a batch of 2 and a partial last slice (126 channels), and a grouped conv
 // (one slice per block). A narrow output with few slice blocks keeps its
 // column blocks.
 TEST(ConvLaneUseTest, NarrowOutputsTakeWholeRowsAlongSlices) {
-  for (int64_t k : {1, 3}) {
-    ConvSpec spec;
-    spec.x = {2, 12, 9, 11};
-    spec.out_channels = 126;
-    spec.kernel = {k, k};
-    spec.pads = {k / 2, k / 2, k / 2, k / 2};
-    const KernelCase kernel_case = Conv(spec);
-    const KernelPlan plan = ConvPlanOf(kernel_case);
-    EXPECT_EQ(PlanDefine(plan, "OUT_PIXELS"), "11");
-    EXPECT_EQ(PlanDefine(plan, "LANES_ALONG_SLICES"), "1");
-    ExpectMatchesReference(kernel_case);
-  }
-  ConvSpec grouped;
-  grouped.x = {1, 64, 7, 7};
-  grouped.out_channels = 64;
+  for (int64_t k : {1, 3}) ExpectLanes(SameSizeSpec({2, 12, 9, 11}, 126, k), "1", "11");
+  ConvSpec grouped = SameSizeSpec({1, 64, 7, 7}, 64, 3);
   grouped.group = 8;
-  grouped.pads = {1, 1, 1, 1};
-  const KernelCase grouped_case = Conv(grouped);
-  const KernelPlan grouped_plan = ConvPlanOf(grouped_case);
-  EXPECT_EQ(PlanDefine(grouped_plan, "OUT_PIXELS"), "7");
-  EXPECT_EQ(PlanDefine(grouped_plan, "LANES_ALONG_SLICES"), "1");
-  ExpectMatchesReference(grouped_case);
-  ConvSpec few_slices;
-  few_slices.x = {1, 8, 7, 7};
-  few_slices.out_channels = 40;  // 10 slices: 3 blocks of 4
-  few_slices.kernel = {1, 1};
-  const KernelCase few_case = Conv(few_slices);
-  EXPECT_EQ(PlanDefine(ConvPlanOf(few_case), "LANES_ALONG_SLICES"), "0");
-  ExpectMatchesReference(few_case);
+  ExpectLanes(grouped, "1", "7");
+  ExpectLanes(SameSizeSpec({1, 8, 7, 7}, 40, 1), "0");  // 10 slices: 3 blocks of 4
 }
 
 }  // namespace

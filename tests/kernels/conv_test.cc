@@ -122,14 +122,7 @@ TEST(ConvTest, BlocksFillWholeLaneBatches) {
   EXPECT_EQ(PixelsFillingLaneBatches(28, 4), 4);     // nothing reaches 95%: kept
   EXPECT_EQ(PixelsFillingLaneBatches(7, 1), 1);
   for (int64_t width : {56, 40, 80}) {
-    for (int64_t k : {1, 3}) {
-      ConvSpec spec;
-      spec.x = {1, 6, 3, width};
-      spec.out_channels = 9;
-      spec.kernel = {k, k};
-      spec.pads = {k / 2, k / 2, k / 2, k / 2};
-      ExpectMatchesReference(Conv(spec));
-    }
+    for (int64_t k : {1, 3}) ExpectMatchesReference(Conv(SameSizeSpec({1, 6, 3, width}, 9, k)));
   }
 }
 
@@ -146,12 +139,7 @@ TEST(ConvTest, OutputSliceBlocks) {
   EXPECT_EQ(OutputSlicesPerInvocation(9), 3);
   EXPECT_EQ(OutputSlicesPerInvocation(5), 4);  // no divisor: a partial block
   for (int64_t k : {1, 3}) {
-    ConvSpec spec;
-    spec.x = {1, 7, 5, 9};
-    spec.out_channels = 38;
-    spec.kernel = {k, k};
-    spec.pads = {k / 2, k / 2, k / 2, k / 2};
-    const KernelCase kernel_case = Conv(spec);
+    const KernelCase kernel_case = Conv(SameSizeSpec({1, 7, 5, 9}, 38, k));
     EXPECT_EQ(PlanDefine(ConvPlanOf(kernel_case), "OUT_SLICES"), "4");
     ExpectMatchesReference(kernel_case);
   }
