@@ -287,12 +287,6 @@ double LaneUse(int64_t width, int64_t height, int64_t pixels, int64_t rows) {
   return static_cast<double>(width * height) / static_cast<double>(batches * kLaneBatch * pixels * row_blocks * rows);
 }
 
-double SliceLaneUse(int64_t slice_blocks, int64_t height, int64_t rows) {
-  const int64_t batches = (slice_blocks + kLaneBatch - 1) / kLaneBatch;
-  const int64_t row_blocks = (height + rows - 1) / rows;
-  return static_cast<double>(slice_blocks * height) / static_cast<double>(batches * kLaneBatch * row_blocks * rows);
-}
-
 int64_t NarrowToFillLanes(int64_t width, int64_t pixels) {
   while (pixels > 1 && (width + pixels - 1) / pixels < kMinGroupColumns) pixels /= 2;
   return pixels;

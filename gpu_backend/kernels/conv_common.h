@@ -219,9 +219,12 @@ inline constexpr int64_t kMaxSpelledInputSlices = 6;
 // The share of the lanes that compute real outputs when blocks of `pixels`
 // columns by `rows` rows run along the lanes (whole batches of kLaneBatch
 // per row of blocks; the last row block's extra rows count as idle), and
-// when the slice blocks do instead, each block a whole row wide.
+// when the slice blocks do instead, each block a whole row wide: the same
+// count with the slice blocks as columns one wide.
 double LaneUse(int64_t width, int64_t height, int64_t pixels, int64_t rows);
-double SliceLaneUse(int64_t slice_blocks, int64_t height, int64_t rows);
+inline double SliceLaneUse(int64_t slice_blocks, int64_t height, int64_t rows) {
+  return LaneUse(slice_blocks, height, 1, rows);
+}
 
 // Dense, grouped and pointwise outputs at most this many columns wide take
 // whole rows per invocation, their slice blocks along the lanes, where that

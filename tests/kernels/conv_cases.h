@@ -155,16 +155,6 @@ inline ConvSpec DepthwiseSpec(const Shape& x, int64_t k, int64_t stride, int64_t
   return spec;
 }
 
-// A dense conv over x with a k x k kernel, stride 1, padded to keep the size.
-inline ConvSpec SameSizeSpec(const Shape& x, int64_t out_channels, int64_t k) {
-  ConvSpec spec;
-  spec.x = x;
-  spec.out_channels = out_channels;
-  spec.kernel = {k, k};
-  spec.pads = {k / 2, k / 2, k / 2, k / 2};
-  return spec;
-}
-
 // A dense conv over x with the given window.
 inline ConvSpec WindowSpec(const Shape& x, int64_t out_channels, const std::vector<int64_t>& kernel,
                     const std::vector<int64_t>& strides, const std::vector<int64_t>& dilations,
@@ -177,6 +167,11 @@ inline ConvSpec WindowSpec(const Shape& x, int64_t out_channels, const std::vect
   spec.dilations = dilations;
   spec.pads = pads;
   return spec;
+}
+
+// A dense conv over x with a k x k kernel, stride 1, padded to keep the size.
+inline ConvSpec SameSizeSpec(const Shape& x, int64_t out_channels, int64_t k) {
+  return WindowSpec(x, out_channels, {k, k}, {1, 1}, {1, 1}, {k / 2, k / 2, k / 2, k / 2});
 }
 
 }  // namespace glpool::testing
