@@ -45,7 +45,7 @@
 #define OC_PER_GROUP out0_C
 #endif
 #ifndef GROUPED
-#define GROUPED 0  // 1: an output slice reads only its groups' input slices (OUT_SLICES 1)
+#define GROUPED 0  // 1: a block of output slices reads only its groups' input slices
 #endif
 #ifndef KERNEL_H
 #define KERNEL_H 3
@@ -207,7 +207,8 @@ void main() {
   int y0 = y_first * STRIDE_Y - PAD_Y;
 #if GROUPED
   int first = os0 * 4;
-  int last = min(first + 3, out0_C - 1);
+  // A block of several slices lies within one group (conv.cc).
+  int last = min(first + 4 * OUT_SLICES - 1, out0_C - 1);
   int s_begin = (first / OC_PER_GROUP) * IC_PER_GROUP / 4;
   int s_end = ((last / OC_PER_GROUP + 1) * IC_PER_GROUP + 3) / 4;
 #else

@@ -29,9 +29,13 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   const bool depthwise = in_per_group == 1 && out_per_group == 1;
   const bool pointwise = group == 1 && window.kernel == one && window.stride == one && window.pad_begin == zero &&
                          window.pad_end == zero;
-  // Output slices of a grouped conv read different input slices, so they
-  // share no input loads: one slice per invocation.
-  const int64_t block = depthwise || group > 1 ? 1 : OutputSlicesPerInvocation(out_slices);
+  // Grouped convs share input loads within a group: blocks of output slices
+  // inside one group (conv_common.h). One llvmpipe thread, the conv alone,
+  // best of 5 processes, one slice a block -> the group's block: 3x3 512 ->
+  // 512 in 32 groups at 14x14 3.94 -> 3.15 ms (4 slices), 256 -> 256 in 32
+  // groups at 28x28 6.37 -> 5.42 (2), 1x1 9216 -> 9216 in 36 groups at 4x4
+  // 10.9 -> 7.7 (4).
+  const int64_t block = depthwise ? 1 : OutputSlicesPerInvocation(out_slices, group, out_per_group);
 
   KernelPlan plan;
   plan.shader = "conv";

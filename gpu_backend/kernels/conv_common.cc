@@ -257,6 +257,15 @@ int64_t OutputSlicesPerInvocation(int64_t out_slices) {
   return 4;
 }
 
+int64_t OutputSlicesPerInvocation(int64_t out_slices, int64_t group, int64_t out_per_group) {
+  if (group == 1) return OutputSlicesPerInvocation(out_slices);
+  if (out_per_group % 4 != 0) return 1;
+  const int64_t group_slices = out_per_group / 4;
+  int64_t block = OutputSlicesPerInvocation(group_slices);
+  while (group_slices % block != 0) --block;
+  return block;
+}
+
 int64_t OutputPixelsPerInvocation(int64_t width) {
   if (width >= 32) return 8;
   if (width >= 8) return 4;

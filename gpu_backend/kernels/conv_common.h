@@ -125,6 +125,12 @@ std::vector<float> PackBias(const std::vector<float>& bias, int64_t out_channels
 // (the costly part on llvmpipe and on bandwidth-bound GPUs), fewer keep
 // more invocations in flight.
 int64_t OutputSlicesPerInvocation(int64_t out_slices);
+// The same for a conv of `group` groups: a block must lie within one group
+// to share its input loads (output slices of different groups read
+// different input slices), so grouped convs whose groups are not whole
+// slices take one slice per invocation, and the others a block that
+// divides a group's slices.
+int64_t OutputSlicesPerInvocation(int64_t out_slices, int64_t group, int64_t out_per_group);
 
 // Output columns one invocation computes: each weight it loads then feeds
 // that many products. Narrow outputs keep one column per invocation.

@@ -401,8 +401,11 @@ TEST(ConvTest, Grouped) {
   struct Groups {
     int64_t in, out, group;
   };
-  // Slice-aligned groups, groups straddling slices, a depthwise multiplier.
-  for (const Groups& g : {Groups{8, 8, 2}, Groups{6, 9, 3}, Groups{3, 6, 3}}) {
+  // Slice-aligned groups, groups straddling slices, a depthwise multiplier,
+  // groups of several output slices (blocks of 3, 2 and 4 slices within a
+  // group, the last with a partial input slice).
+  for (const Groups& g : {Groups{8, 8, 2}, Groups{6, 9, 3}, Groups{3, 6, 3}, Groups{16, 48, 2}, Groups{24, 24, 3},
+                          Groups{18, 64, 2}}) {
     SCOPED_TRACE("in " + std::to_string(g.in) + " out " + std::to_string(g.out) + " group " + std::to_string(g.group));
     ConvSpec spec;
     spec.x = {1, g.in, 7, 13};
@@ -412,6 +415,18 @@ TEST(ConvTest, Grouped) {
     spec.pads = {1, 0, 1, 2};
     ExpectMatchesReference(Conv(spec));
   }
+}
+
+TEST(ConvTest, GroupedBlocksStayWithinAGroup) {
+  // Output slices of one block share their input loads, so a grouped
+  // conv's block divides its groups' slices; groups that are not whole
+  // slices take one slice a block.
+  EXPECT_EQ(OutputSlicesPerInvocation(64, 4, 64), 4);
+  EXPECT_EQ(OutputSlicesPerInvocation(12, 2, 24), 3);
+  EXPECT_EQ(OutputSlicesPerInvocation(4, 2, 8), 2);
+  EXPECT_EQ(OutputSlicesPerInvocation(6, 4, 6), 1);
+  EXPECT_EQ(OutputSlicesPerInvocation(2, 2, 4), 1);
+  EXPECT_EQ(OutputSlicesPerInvocation(250, 1, 1000), OutputSlicesPerInvocation(250));
 }
 
 TEST(ConvTest, TallAndOneDimensional) {
