@@ -130,6 +130,10 @@ TEST(ChannelCopyTest, ChannelOnlyCopiesReadATable) {
   shuffle.node.attributes["perm"] = std::vector<int64_t>{0, 2, 1, 3, 4};
   shuffle.node.attributes[kReadInputAsAttr] = std::vector<int64_t>{2, 3, 4, 5, 3};
   shuffle.node.attributes[kWriteOutputAsAttr] = std::vector<int64_t>{2, 12, 5, 3};
+  KernelCase shuffle4 = Copy("Transpose", {2, 16, 5, 3}, {{2, 16, 5, 3}});  // four groups of 4
+  shuffle4.node.attributes["perm"] = std::vector<int64_t>{0, 2, 1, 3, 4};
+  shuffle4.node.attributes[kReadInputAsAttr] = std::vector<int64_t>{2, 4, 4, 5, 3};
+  shuffle4.node.attributes[kWriteOutputAsAttr] = std::vector<int64_t>{2, 16, 5, 3};
   KernelCase split = Copy("Split", {1, 13, 7, 13}, {{1, 3, 7, 13}, {1, 5, 7, 13}, {1, 5, 7, 13}});
   split.node.attributes["axis"] = int64_t{1};
   split.node.inputs = {"x", "split"};
@@ -140,6 +144,7 @@ TEST(ChannelCopyTest, ChannelOnlyCopiesReadATable) {
     const char* shader;
   } cases[] = {
       {"channel shuffle", shuffle, "channel_copy"},
+      {"channel shuffle in 4 groups", shuffle4, "channel_copy"},
       {"Slice from channel 3", Slice({1, 13, 7, 13}, {1, 5, 7, 13}, {3}, {8}, {1}, {1}), "channel_copy"},
       {"Split at channel 3", split, "channel_copy"},
       {"Slice from channel 4", Slice({1, 13, 7, 13}, {1, 9, 7, 13}, {4}, {100}, {1}, {1}), "strided_copy"},
