@@ -156,6 +156,7 @@ StatusOr<ShapePlan*> Session::Impl::PlanFor(const std::map<std::string, Shape>& 
     executor_options.programs = programs;
     executor_options.cpu_fallback = options.cpu_fallback;
     executor_options.memory_mode = options.memory_mode;
+    executor_options.winograd = options.winograd;
     executor_options.inputs_in_pool = options.inputs_in_pool;
     executor_options.outputs_in_pool = options.outputs_in_pool;
     executor_options.keep = std::set<std::string>(options.keep.begin(), options.keep.end());

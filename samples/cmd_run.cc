@@ -3,7 +3,7 @@
 //                  [--precision P [--fp16-tolerance F]] [--order given|memory] [--repeat N] [--json] [--backend gpu|cpu]
 //                  [--overlay [--frames N]] [--overlay-png FILE] [--profile N]
 //                  [--memory-mode pooled|naive|reuse|dynamic] [--inputs-in-pool] [--outputs-in-pool]
-//                  [--keep NAME]... [--keep-all] [--dump NAME=FILE.pb]... [--cpu-spin auto|on|off]
+//                  [--keep NAME]... [--keep-all] [--dump NAME=FILE.pb]... [--cpu-spin auto|on|off] [--winograd on|off]
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
@@ -55,6 +55,7 @@ struct RunFlags {
   std::string labels;        // one class name per line, for classifier outputs
   std::string memory_mode = "pooled";
   std::string cpu_spin = "auto";
+  std::string winograd = "on";
   samples::RecordShapeFlags record_shape;  // inputs/outputs in the pool, kept intermediates
   std::vector<std::string> dump;  // NAME=FILE.pb: write a tensor after the last run
   bool list_tensors = false;      // name every pooled tensor (what --keep takes)
@@ -335,6 +336,10 @@ int RunModel(const RunFlags& flags) {
     auto spin = ParseCpuSpin(flags.cpu_spin);
     if (!spin.ok()) return fail(spin.status().WithContext("--cpu-spin"));
     options.cpu_spin = *spin;
+    if (flags.winograd != "on" && flags.winograd != "off") {
+      return fail(InvalidArgumentError("--winograd: '" + flags.winograd + "' is neither on nor off"));
+    }
+    options.winograd = flags.winograd == "on";
     auto made = samples::MakeSampleContext(flags.context);
     if (!made.ok()) {
       return fail(made.status().WithContext("no OpenGL ES 3.1 context (use --backend cpu to run on the CPU reference)"));
@@ -513,6 +518,10 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
   command->add_option("--cpu-spin", flags->cpu_spin,
                       "auto, on or off: while a run is in flight, keep the CPUs busy with idle-priority spinning "
                       "threads, so a software renderer's worker threads wake at once (auto: on for llvmpipe)")
+      ->capture_default_str();
+  command->add_option("--winograd", flags->winograd,
+                      "on or off: 3x3 stride-1 convolutions as Winograd's F(4x4, 3x3) in fp32 buffers (faster, a "
+                      "larger pool; SessionOptions::winograd)")
       ->capture_default_str();
   samples::AddRecordShapeFlags(*command, flags->record_shape);
   command->add_option("--pools", flags->pools,

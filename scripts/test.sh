@@ -18,14 +18,16 @@ if [ -z "${DISPLAY:-}" ]; then
   Xvfb ":$display" -screen 0 1280x1024x24 -nolisten tcp > /tmp/glpool-xvfb.log 2>&1 &
   xvfb_pid=$!
   export DISPLAY=":$display"
-  for _ in $(seq 50); do
+  # A busy machine (CI's may be) can take seconds to start it: wait up to
+  # 30 s for the socket and as long again for a reply.
+  for _ in $(seq 300); do
     [ -e "/tmp/.X11-unix/X$display" ] && break
     sleep 0.1
   done
   [ -e "/tmp/.X11-unix/X$display" ] || { echo "Xvfb did not start:"; cat /tmp/glpool-xvfb.log; exit 1; }
   # The socket can exist before the server answers: a window test that ran
   # first once failed with "Failed to open display". Wait for a reply.
-  for _ in $(seq 50); do
+  for _ in $(seq 300); do
     xdpyinfo -display ":$display" > /dev/null 2>&1 && break
     sleep 0.1
   done

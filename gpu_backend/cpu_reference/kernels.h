@@ -105,6 +105,10 @@ GLPOOL_CPU_KERNEL(ConvTranspose);
 GLPOOL_CPU_KERNEL(Gemm);
 GLPOOL_CPU_KERNEL(MatMul);
 
+// winograd.cc: internal ops (registry.h InternalKernels)
+GLPOOL_CPU_KERNEL(WinogradInputTransform);
+GLPOOL_CPU_KERNEL(WinogradOutputTransform);
+
 // pool.cc
 GLPOOL_CPU_KERNEL(MaxPool);
 GLPOOL_CPU_KERNEL(AveragePool);

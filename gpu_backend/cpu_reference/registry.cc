@@ -152,7 +152,25 @@ const std::vector<OpKernelInfo>& RegisteredKernels() {
   return kernels;
 }
 
+const std::vector<OpKernelInfo>& InternalKernels() {
+  static const std::vector<OpKernelInfo> kernels = {
+      {"WinogradInputTransform", 1, kMaxCheckedOpset, RunWinogradInputTransform},
+      {"WinogradOutputTransform", 1, kMaxCheckedOpset, RunWinogradOutputTransform},
+  };
+  return kernels;
+}
+
+bool IsInternalOp(const std::string& op_type) {
+  for (const OpKernelInfo& info : InternalKernels()) {
+    if (op_type == info.op_type) return true;
+  }
+  return false;
+}
+
 const OpKernelInfo* FindKernel(const std::string& op_type, int64_t opset) {
+  for (const OpKernelInfo& info : InternalKernels()) {
+    if (op_type == info.op_type) return &info;
+  }
   for (const OpKernelInfo& info : RegisteredKernels()) {
     if (op_type == info.op_type && opset >= info.since_opset && opset <= info.until_opset) {
       return &info;

@@ -36,6 +36,13 @@ struct OpKernelInfo {
 
 const std::vector<OpKernelInfo>& RegisteredKernels();
 
+// Ops that only the GPU session's own rewrites create (graph/winograd.h),
+// never imported from a model: FindKernel finds them at any opset, so
+// that they run on the CPU reference too, but IsSupportedOp, SupportedOps
+// and `glpool ops` leave them out.
+const std::vector<OpKernelInfo>& InternalKernels();
+bool IsInternalOp(const std::string& op_type);
+
 // The kernel for `op_type` at `opset`; nullptr when none (unknown op, or an
 // opset outside every registered range).
 const OpKernelInfo* FindKernel(const std::string& op_type, int64_t opset);

@@ -17,6 +17,9 @@ StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const Ker
 // One-input math and activations, PRelu, Not, Cast, CastLike.
 StatusOr<KernelPlan> BuildElementwiseUnary(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const KernelLimits& limits);
+// The internal ops of a Conv run as Winograd's F(4x4, 3x3) (graph/winograd.h).
+StatusOr<KernelPlan> BuildWinogradInputTransform(const Graph& graph, const Node& node, const KernelLimits& limits);
+StatusOr<KernelPlan> BuildWinogradOutputTransform(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, const KernelLimits& limits);
 // Conv/ConvTranspose with weights computed at run time (BuildConv hands over).
 StatusOr<KernelPlan> BuildConvDynamic(const Graph& graph, const Node& node, const KernelLimits& limits);

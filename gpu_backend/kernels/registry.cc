@@ -62,6 +62,8 @@ const std::vector<KernelEntry>& KernelRegistry() {
       {"Gelu", BuildElementwiseUnary},
       {"Mish", BuildElementwiseUnary},
       {"Conv", BuildConv},
+      {"WinogradInputTransform", BuildWinogradInputTransform},
+      {"WinogradOutputTransform", BuildWinogradOutputTransform},
       {"ConvTranspose", BuildConvTranspose},
       {"Gemm", BuildGemm},
       {"MatMul", BuildMatMul},

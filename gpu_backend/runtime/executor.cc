@@ -74,6 +74,17 @@ Status Executor::State::BuildTasks() {
     width = std::min(width, kind_width);
   }
   GLPOOL_RETURN_IF_ERROR(SplitWideVariadics(graph, width).status());
+  // 3x3 convs as Winograd's F(4x4, 3x3) where it pays (passes/winograd.cc,
+  // SessionOptions::winograd), in fp32 buffers only: its transforms scale
+  // values up to 100-fold, more than half precision keeps; not under a
+  // memory budget, which its larger pool might break. GLPOOL_WINOGRAD=0
+  // keeps the direct kernel, to compare in one process.
+  const char* winograd = std::getenv("GLPOOL_WINOGRAD");
+  if (options.winograd && options.objects == ObjectKind::kBuffers && options.precision == Precision::kFp32 &&
+      options.pools.empty() && options.memory_budget_bytes == 0 &&
+      !(winograd != nullptr && std::string(winograd) == "0")) {
+    GLPOOL_RETURN_IF_ERROR(RewriteConvsAsWinograd(graph).status());
+  }
   CompileOptions compile_options;
   compile_options.inputs_in_pool = options.inputs_in_pool;
   compile_options.outputs_in_pool = options.outputs_in_pool;

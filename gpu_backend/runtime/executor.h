@@ -64,6 +64,7 @@ struct ExecutorOptions {
   uint32_t max_task_bindings = 0;
   // SessionOptions' memory options (glpool/options.h).
   MemoryMode memory_mode = MemoryMode::kPooled;
+  bool winograd = true;  // SessionOptions::winograd
   bool inputs_in_pool = false;
   bool outputs_in_pool = false;
   std::set<std::string> keep;

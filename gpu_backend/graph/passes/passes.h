@@ -173,4 +173,9 @@ struct PassStats {
 // Every pass above, in the order that lets each feed the next.
 Status RunDefaultPasses(Graph& graph, PassStats* stats = nullptr);
 
+// Convs the GPU runs faster as Winograd's F(4x4, 3x3) become its three
+// tasks (graph/winograd.h); the GPU session applies it, not the default
+// passes. Returns how many.
+StatusOr<int> RewriteConvsAsWinograd(Graph& graph);
+
 }  // namespace glpool

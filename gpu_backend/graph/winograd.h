@@ -1,0 +1,62 @@
+// Winograd's F(4x4, 3x3) for 3x3 stride-1 convolutions (Lavin and Gray,
+// "Fast Algorithms for Convolutional Neural Networks", 2016): a 6x6 input
+// tile d and a 3x3 kernel g give a 4x4 output tile as
+//   Y = A^T [(G g G^T) . (B^T d B)] A
+// where . multiplies element by element. Summed over input channels, the
+// 36 elements of the middle are 36 independent matrix products, [tiles x C]
+// by [C x K]: 36 products per input channel and output channel for 16
+// outputs, against 144 for the direct form (9 per output).
+//
+// The GPU session runs a qualifying Conv as three tasks (passes/winograd.cc):
+//   WinogradInputTransform   X [N, C, H, W] -> V [N, 36 * Cp, TH, TW]
+//   Conv, 1x1 in 36 groups   V -> M [N, 36 * Kp, TH, TW], weights G g G^T
+//   WinogradOutputTransform  M (+ bias, + residual) -> Y [N, K, OH, OW]
+// with TH x TW tiles of 4x4 outputs, Cp and Kp the channel counts rounded up
+// to whole slices of 4 (element e of channel c is channel e * Cp + c, so
+// each element's channels are whole slices), and the Conv's fused
+// activation applied by the output transform.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace glpool {
+
+inline constexpr int kWinogradOutputTile = 4;  // a tile's outputs per side
+inline constexpr int kWinogradInputTile = 6;   // the input it reads per side
+inline constexpr int kWinogradElements = kWinogradInputTile * kWinogradInputTile;  // 36
+
+// B^T (6 x 6), G (6 x 3) and A^T (4 x 6) for the points 0, 1, -1, 2, -2, inf.
+inline constexpr float kWinogradBT[6][6] = {
+    {4, 0, -5, 0, 1, 0},  {0, -4, -4, 1, 1, 0}, {0, 4, -4, -1, 1, 0},
+    {0, -2, -1, 2, 1, 0}, {0, 2, -1, -2, 1, 0}, {0, 4, 0, -5, 0, 1},
+};
+inline constexpr float kWinogradG[6][3] = {
+    {1.0f / 4, 0, 0},
+    {-1.0f / 6, -1.0f / 6, -1.0f / 6},
+    {-1.0f / 6, 1.0f / 6, -1.0f / 6},
+    {1.0f / 24, 1.0f / 12, 1.0f / 6},
+    {1.0f / 24, -1.0f / 12, 1.0f / 6},
+    {0, 0, 1},
+};
+inline constexpr float kWinogradAT[4][6] = {
+    {1, 1, 1, 1, 1, 0},
+    {0, 1, -1, 2, -2, 0},
+    {0, 1, 1, 4, 4, 0},
+    {0, 1, -1, 8, -8, 1},
+};
+
+// Convs with fewer input or output channels, or outputs smaller than this
+// along either side, keep the direct kernel (passes/winograd.cc).
+inline constexpr int64_t kMinWinogradChannels = 16;
+inline constexpr int64_t kMinWinogradSize = 7;
+
+// Channels rounded up to whole slices of 4.
+inline int64_t WinogradPaddedChannels(int64_t channels) { return (channels + 3) / 4 * 4; }
+
+// The 36-group 1x1 Conv's weights [36 * Kp, Cp, 1, 1] from the 3x3 kernel
+// `weights` [K, C, 3, 3] (row-major): element e of (k, c) is (G g G^T)[e / 6]
+// [e % 6], at [e * Kp + k][c]; padding channels hold 0.
+std::vector<float> WinogradWeights(const std::vector<float>& weights, int64_t out_channels, int64_t in_channels);
+
+}  // namespace glpool
