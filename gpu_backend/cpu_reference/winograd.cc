@@ -45,21 +45,11 @@ Status RunWinogradInputTransform(const KernelContext& ctx, std::vector<Value>& o
               d[i][j] = y >= 0 && y < h && xx >= 0 && xx < w ? plane[y * w + xx] : 0.0f;
             }
           }
-          float bd[6][6];  // B^T d
-          for (int i = 0; i < 6; ++i) {
-            for (int j = 0; j < 6; ++j) {
-              float sum = 0;
-              for (int k = 0; k < 6; ++k) sum += kWinogradBT[i][k] * d[k][j];
-              bd[i][j] = sum;
-            }
-          }
-          for (int i = 0; i < 6; ++i) {
-            for (int j = 0; j < 6; ++j) {  // (B^T d) B
-              float sum = 0;
-              for (int k = 0; k < 6; ++k) sum += bd[i][k] * kWinogradBT[j][k];
-              const int64_t e = i * 6 + j;
-              v.floats[static_cast<size_t>(((n * kWinogradElements * cp + e * cp + c) * th + ty) * tw + tx)] = sum;
-            }
+          float u[6][6];  // B^T d B
+          WinogradSandwich(kWinogradBT, d, u);
+          for (int e = 0; e < kWinogradElements; ++e) {
+            v.floats[static_cast<size_t>(((n * kWinogradElements * cp + e * cp + c) * th + ty) * tw + tx)] =
+                u[e / 6][e % 6];
           }
         }
       }
@@ -105,20 +95,13 @@ Status RunWinogradOutputTransform(const KernelContext& ctx, std::vector<Value>& 
             mm[e / 6][e % 6] =
                 m->floats[static_cast<size_t>(((n * kWinogradElements * kp + e * kp + k) * th + ty) * tw + tx)];
           }
-          float am[4][6];  // A^T m
-          for (int a = 0; a < 4; ++a) {
-            for (int j = 0; j < 6; ++j) {
-              float sum = 0;
-              for (int i = 0; i < 6; ++i) sum += kWinogradAT[a][i] * mm[i][j];
-              am[a][j] = sum;
-            }
-          }
+          float o[4][4];  // A^T m A
+          WinogradSandwich(kWinogradAT, mm, o);
           for (int a = 0; a < 4; ++a) {
             for (int b = 0; b < 4; ++b) {
               const int64_t oy = ty * 4 + a, ox = tx * 4 + b;
               if (oy >= oh || ox >= ow) continue;
-              float sum = bias ? bias->floats[static_cast<size_t>(k)] : 0.0f;
-              for (int j = 0; j < 6; ++j) sum += am[a][j] * kWinogradAT[b][j];
+              const float sum = o[a][b] + (bias ? bias->floats[static_cast<size_t>(k)] : 0.0f);
               const size_t at = static_cast<size_t>(((n * k_size + k) * oh + oy) * ow + ox);
               y.floats[at] = sum + (residual ? residual->floats[at] : 0.0f);
             }

@@ -46,6 +46,27 @@ inline constexpr float kWinogradAT[4][6] = {
     {0, 1, -1, 8, -8, 1},
 };
 
+// L X L^T for an R x C matrix L and a C x C matrix X: the three transforms
+// are all of this form (G g G^T, B^T d B, A^T m A), summed in index order.
+template <int R, int C>
+void WinogradSandwich(const float (&l)[R][C], const float (&x)[C][C], float (&out)[R][R]) {
+  float lx[R][C];
+  for (int i = 0; i < R; ++i) {
+    for (int j = 0; j < C; ++j) {
+      float sum = 0;
+      for (int k = 0; k < C; ++k) sum += l[i][k] * x[k][j];
+      lx[i][j] = sum;
+    }
+  }
+  for (int i = 0; i < R; ++i) {
+    for (int j = 0; j < R; ++j) {
+      float sum = 0;
+      for (int k = 0; k < C; ++k) sum += lx[i][k] * l[j][k];
+      out[i][j] = sum;
+    }
+  }
+}
+
 // Convs with fewer input or output channels, or outputs smaller than this
 // along either side, keep the direct kernel (passes/winograd.cc).
 inline constexpr int64_t kMinWinogradChannels = 16;

@@ -63,11 +63,12 @@ bool Qualifies(const Graph& graph, const Node& node, std::vector<int64_t>* pads)
 }  // namespace
 
 StatusOr<int> RewriteConvsAsWinograd(Graph& graph) {
+  // Qualifies runs once per Conv: a Conv it turns down is kept as it is.
   return LowerNodes(
-      graph, [&](const Node& node) { std::vector<int64_t> pads; return Qualifies(graph, node, &pads); },
-      [&](const Node& node, std::set<std::string>& node_names) {
+      graph, [](const Node& node) { return node.op_type == "Conv"; },
+      [&](const Node& node, std::set<std::string>& node_names) -> std::vector<Node> {
         std::vector<int64_t> pads;
-        Qualifies(graph, node, &pads);
+        if (!Qualifies(graph, node, &pads)) return {};
         const Tensor& x = *graph.FindTensor(node.inputs[0]);
         const Tensor& w = *graph.FindTensor(node.inputs[1]);
         const Shape y_shape = graph.FindTensor(node.outputs[0])->shape;
