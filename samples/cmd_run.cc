@@ -54,7 +54,7 @@ struct RunFlags {
   ImageFlags image;          // how an --input image becomes the tensor
   std::string labels;        // one class name per line, for classifier outputs
   std::string memory_mode = "pooled";
-  std::string cpu_spin = "auto";
+  std::string cpu_spin = "off";
   std::string winograd = "on";
   samples::RecordShapeFlags record_shape;  // inputs/outputs in the pool, kept intermediates
   std::vector<std::string> dump;  // NAME=FILE.pb: write a tensor after the last run
@@ -516,8 +516,9 @@ void AddRunCommand(CLI::App& app, int& exit_code) {
                       "last, every run)")
       ->capture_default_str();
   command->add_option("--cpu-spin", flags->cpu_spin,
-                      "auto, on or off: while a run is in flight, keep the CPUs busy with idle-priority spinning "
-                      "threads, so a software renderer's worker threads wake at once (auto: on for llvmpipe)")
+                      "off, on or auto: while a run is in flight, keep the CPUs busy with idle-priority spinning "
+                      "threads, so a software renderer's worker threads wake at once (auto: on for llvmpipe; off "
+                      "by default, as it slowed two-thread llvmpipe runs on this project's VM)")
       ->capture_default_str();
   command->add_option("--winograd", flags->winograd,
                       "on or off: 3x3 stride-1 convolutions as Winograd's F(4x4, 3x3) in fp32 buffers (faster, a "

@@ -105,9 +105,9 @@ def main():
     # The conv task's time is the median over this many processes, each
     # timing one run: a single run moves by 2x on a busy machine.
     parser.add_argument('--profile-runs', type=int, default=7)
-    # Textures, as the reports have always used (buffers read graph inputs
-    # through texture-buffer views too now, so the two are close).
-    parser.add_argument('--objects', default='textures', choices=['textures', 'buffers', 'arena'])
+    # Buffers, as bench/vs_onnxruntime.sh runs whole models: fp32 buffer
+    # sessions run 3x3 stride-1 convs as Winograd's F(4x4, 3x3).
+    parser.add_argument('--objects', default='buffers', choices=['textures', 'buffers', 'arena'])
     args = parser.parse_args()
     total, cores, lanes, pipes, clock, model = peak()
     rows = []
@@ -119,12 +119,15 @@ def main():
                   '--json', '--objects', args.objects]
         run_json(glpool)  # compiles into Mesa's shader cache
         ours = run_json(glpool)
-        task_ms = statistics.median(run_json(glpool + ['--profile', '1'])['slowest_tasks'][0]['ms']
-                                    for _ in range(args.profile_runs))
+        # The conv's tasks: one, or Winograd's three (input transform,
+        # products, output transform), summed per process.
+        profiles = [run_json(glpool + ['--profile', '10'])['slowest_tasks'] for _ in range(args.profile_runs)]
+        task_ms = statistics.median(sum(task['ms'] for task in tasks) for tasks in profiles)
+        shaders = ' + '.join(task['shader'] for task in sorted(profiles[0], key=lambda task: task['task']))
         ort = run_json(['node', os.path.join(ROOT, 'bench', 'peer', 'ort_run.js'), path,
                         os.path.join(folder, 'inputs.json'), str(args.runs)])
         ort_ms = statistics.median(ort['ms'])
-        rows.append((shape[0], flops, ours['median_ms'], task_ms, ort_ms))
+        rows.append((shape[0], shaders, flops, ours['median_ms'], task_ms, ort_ms))
         sys.stderr.write('%s: glpool %.2f ms (conv task %.2f ms), ORT %.2f ms\n' % (shape[0], ours['median_ms'],
                                                                                 task_ms, ort_ms))
     lines = [
@@ -133,9 +136,11 @@ def main():
         'Made by `bash bench/conv_micro.sh`. One Conv per model (opset 13, batch 1, fp32, pads k/2, bias), '
         '`glpool run --repeat %d` (%s, strategy auto; the median `glpool run --json` reports over all its runs, '
         'the first included) and ONNX Runtime (onnxruntime-node, 2 threads) on the same model '
-        'and input. *glpool run*: the whole `Run` (input upload, the conv, output readback); *conv task*: the conv '
-        'dispatch alone from `--profile 1` (the driver\'s timer queries around it in the last run, where they '
-        'see compute work; the median over %d processes), which the GFLOP/s use. FLOPs = 2 x output '
+        'and input. *glpool run*: the whole `Run` (input upload, the conv, output readback); *conv tasks*: the '
+        'conv\'s dispatches alone from `--profile 10` (the driver\'s timer queries around each in the last run, '
+        'summed; the median over %d processes), which the GFLOP/s use; *shaders*: the tasks the conv runs as '
+        '(`winograd_input + conv + winograd_output`: Winograd\'s F(4x4, 3x3), whose FLOPs are still counted '
+        'as the direct conv\'s). FLOPs = 2 x output '
         'elements x input channels per group x kernel taps.' % (args.runs + 1, args.objects, args.profile_runs),
         '',
         'Machine peak: %s, %d cores x %d fp32 lanes (%s) x %d FMA pipes x 2 FLOPs per FMA x %.2f GHz '
@@ -144,16 +149,16 @@ def main():
                                                             else '128-bit FMA pipes', pipes, clock,
                                                             total),
         '',
-        '| shape | MFLOP | glpool run ms | conv task ms | glpool GFLOP/s | % of peak | ORT ms | ORT GFLOP/s | '
-        'glpool run / ORT |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+        '| shape | shaders | MFLOP | glpool run ms | conv tasks ms | glpool GFLOP/s | % of peak | ORT ms | '
+        'ORT GFLOP/s | glpool run / ORT |',
+        '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ]
-    for name, flops, ms, task_ms, ort_ms in rows:
+    for name, shaders, flops, ms, task_ms, ort_ms in rows:
         g = flops / task_ms / 1e6
-        lines.append('| %s | %.0f | %.2f | %.2f | %.2f | %.1f%% | %.2f | %.2f | %.1fx |' % (
-            name, flops / 1e6, ms, task_ms, g, 100 * g / total, ort_ms, flops / ort_ms / 1e6, ms / ort_ms))
+        lines.append('| %s | %s | %.0f | %.2f | %.2f | %.2f | %.1f%% | %.2f | %.2f | %.1fx |' % (
+            name, shaders, flops / 1e6, ms, task_ms, g, 100 * g / total, ort_ms, flops / ort_ms / 1e6, ms / ort_ms))
     lines.append('')
-    fastest_ort = max(flops / ort_ms / 1e6 for _, flops, _, _, ort_ms in rows)
+    fastest_ort = max(flops / ort_ms / 1e6 for _, _, flops, _, _, ort_ms in rows)
     if fastest_ort > total:
         lines.append('ONNX Runtime runs above this peak (%.1f GFLOP/s): the clock /proc/cpuinfo gives is below the '
                      'one the cores run at (boost, or a virtual machine reporting its base clock), so the '

@@ -145,10 +145,13 @@ struct SessionOptions {
   // the idle scheduling class (Linux SCHED_IDLE: they run only on a CPU
   // nothing else wants and give it up at once). A software renderer
   // (Mesa's llvmpipe) hands each dispatch to its worker threads and sleeps
-  // until they finish; waking an idle CPU costs more than a small dispatch
-  // on many virtual machines, so small networks ran up to 1.6x faster.
-  // kAuto: on for llvmpipe, off for GPUs. Between runs nothing spins.
-  CpuSpin cpu_spin = CpuSpin::kAuto;
+  // until they finish; where waking an idle CPU costs more than a small
+  // dispatch (some virtual machines), spinning makes small networks faster.
+  // Off by default: on this project's 2-core VM it now made every network
+  // slower with llvmpipe's two threads (medians 5-20%, README) and it burns
+  // CPU time while runs are in flight. kAuto: on for llvmpipe, off for
+  // GPUs. Between runs nothing spins.
+  CpuSpin cpu_spin = CpuSpin::kOff;
   // A node whose op has no GPU kernel (or whose kernel refuses it) runs on
   // the CPU reference inside the GPU run, its tensors moved across
   // (Session::partition() reports how many). False: such a model fails

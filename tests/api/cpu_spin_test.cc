@@ -55,6 +55,10 @@ TEST(CpuSpin, OnOffAndAutoGiveTheSameOutputsAndSayWhatTheyDid) {
       EXPECT_GE(IdleClassThreads(), 1);
     }
   }
+  // Spinning burns CPU time: a session asked for nothing does not spin.
+  StatusOr<std::unique_ptr<Session>> plain = Session::Create(*model, SessionOptions{});
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  EXPECT_FALSE((*plain)->startup().cpu_spin);
   EXPECT_EQ(ParseCpuSpin("sometimes").status().code(), StatusCode::kInvalidArgument);
 }
 
