@@ -228,7 +228,7 @@ void PrintHuman(const nlohmann::json& report) {
   if (report.contains("slowest_tasks")) {
     std::cout << "slowest:  (" << report["task_time_source"].get<std::string>() << ")\n";
     for (const auto& row : report["slowest_tasks"]) {
-      std::cout << "          " << std::setprecision(2) << row["ms"].get<double>() << " ms (" << std::setprecision(1)
+      std::cout << "          " << std::fixed << std::setprecision(2) << row["ms"].get<double>() << " ms (" << std::setprecision(1)
                 << row["percent"].get<double>() << "%)";
       if (row.contains("gpu_ms") && !report["task_ms_from_gpu"].get<bool>()) {
         std::cout << std::setprecision(2) << ", GPU " << row["gpu_ms"].get<double>() << " ms";
@@ -245,7 +245,7 @@ void PrintHuman(const nlohmann::json& report) {
                 << d["file"].get<std::string>() << "\n";
     }
   }
-  std::cout << std::setprecision(2) << "time:     " << report["median_ms"].get<double>() << " ms per run (median of "
+  std::cout << std::fixed << std::setprecision(2) << "time:     " << report["median_ms"].get<double>() << " ms per run (median of "
             << report["runs"].get<int>() << ", first " << report["first_ms"].get<double>() << " ms)\n";
 }
 

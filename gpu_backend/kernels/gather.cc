@@ -97,6 +97,16 @@ StatusOr<KernelPlan> BuildGather(const Graph& graph, const Node& node, const Ker
       return InvalidModelError("output shape " + ShapeToString(out->shape) + " should be " +
                                ShapeToString(expected));
     }
+    // Constant channels of an image batch (a channel shuffle composed with a
+    // Slice, passes.h FoldChannelTransposesIntoSlices): each output texel
+    // reads a table rather than working an index out per element.
+    if (indices->is_constant && rank == 4 && axis == 1 && indices->shape.size() == 1) {
+      std::vector<int64_t> channels = indices->data.ToInt64s();
+      for (int64_t& c : channels) c = c < 0 ? c + dim : c;
+      if (std::optional<KernelPlan> table = PlanChannelTable(graph, node, *data, {out}, {channels})) {
+        return *table;
+      }
+    }
     int64_t inner = 1;
     for (size_t d = axis + 1; d < rank; ++d) inner *= data->shape[d];
     plan.defines.emplace_back("COUNT", std::to_string(ElementCount(indices->shape)));

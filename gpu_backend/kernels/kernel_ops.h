@@ -1,6 +1,9 @@
 // Every kernel descriptor's build function, listed once for registry.cc.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include "gpu_backend/kernels/kernel.h"
 
 namespace glpool {
@@ -40,5 +43,12 @@ StatusOr<KernelPlan> BuildGroupNormalization(const Graph& graph, const Node& nod
 StatusOr<KernelPlan> BuildArgExtreme(const Graph& graph, const Node& node, const KernelLimits& limits);
 // Gather, GatherElements.
 StatusOr<KernelPlan> BuildGather(const Graph& graph, const Node& node, const KernelLimits& limits);
+// The channel_copy plan (strided_copy.cc) writing output j's channel c from
+// input channel maps[j][c] at the same (n, h, w); nullopt where `in` and an
+// output differ in N, H or W, a map is out of range, or there are more
+// outputs than the shader writes. Gather along C with constant indices uses it.
+std::optional<KernelPlan> PlanChannelTable(const Graph& graph, const Node& node, const Tensor& in,
+                                           const std::vector<const Tensor*>& outs,
+                                           const std::vector<std::vector<int64_t>>& maps);
 
 }  // namespace glpool

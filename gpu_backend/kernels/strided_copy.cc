@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "gpu_backend/graph/phwc4_layout.h"
-#include "gpu_backend/kernels/channel_copy.h"
+#include "gpu_backend/graph/channel_map.h"
 #include "gpu_backend/import/node_view.h"
 #include "gpu_backend/import/shape_ops.h"
 #include "gpu_backend/kernels/kernel.h"
@@ -39,10 +39,12 @@ std::array<uint32_t, 3> GroupsOverOutputs(const Graph& graph, const std::vector<
   return groups;
 }
 
-// The channel_copy plan when every output only moves channels
-// (channel_copy.h); nullopt otherwise.
-std::optional<KernelPlan> PlanChannelCopy(const Graph& graph, const Node& node, const Tensor& in,
-                                          const std::vector<const Tensor*>& outs, const std::vector<View>& views) {
+}  // namespace
+
+std::optional<KernelPlan> PlanChannelTable(const Graph& graph, const Node& node, const Tensor& in,
+                                           const std::vector<const Tensor*>& outs,
+                                           const std::vector<std::vector<int64_t>>& maps) {
+  if (outs.size() != maps.size() || outs.size() > kMaxOutputs) return std::nullopt;
   KernelPlan plan;
   plan.shader = "channel_copy";
   plan.inputs = {in.name};
@@ -51,11 +53,17 @@ std::optional<KernelPlan> PlanChannelCopy(const Graph& graph, const Node& node, 
   const Phwc4Layout in_layout = LayoutOf(in.shape);
   for (size_t j = 0; j < outs.size(); ++j) {
     const Phwc4Layout out = LayoutOf(outs[j]->shape);
-    const std::optional<std::vector<int64_t>> map = ChannelMapOf(in_layout, out, views[j]);
-    if (!map) return std::nullopt;
+    const std::vector<int64_t>& map = maps[j];
+    if (out.n != in_layout.n || out.h != in_layout.h || out.w != in_layout.w ||
+        static_cast<int64_t>(map.size()) != out.c) {
+      return std::nullopt;
+    }
     bases.push_back(static_cast<int64_t>(table.size() / 4));
     table.resize(table.size() + static_cast<size_t>(out.slices() * 4), 0.0f);  // padding lanes read channel 0
-    for (size_t c = 0; c < map->size(); ++c) table[static_cast<size_t>(bases.back() * 4) + c] = static_cast<float>((*map)[c]);
+    for (size_t c = 0; c < map.size(); ++c) {
+      if (map[c] < 0 || map[c] >= in_layout.c) return std::nullopt;
+      table[static_cast<size_t>(bases.back() * 4) + c] = static_cast<float>(map[c]);
+    }
     plan.outputs.push_back(outs[j]->name);
   }
   plan.weights.push_back({"channel_map", std::move(table)});
@@ -63,6 +71,22 @@ std::optional<KernelPlan> PlanChannelCopy(const Graph& graph, const Node& node, 
   if (!AddFusedActivationDefines(node, plan).ok()) return std::nullopt;
   plan.groups = GroupsOverOutputs(graph, outs, plan.local_size);
   return plan;
+}
+
+namespace {
+
+// The channel_copy plan when every output only moves channels
+// (channel_map.h); nullopt otherwise.
+std::optional<KernelPlan> PlanChannelCopy(const Graph& graph, const Node& node, const Tensor& in,
+                                          const std::vector<const Tensor*>& outs, const std::vector<View>& views) {
+  const Phwc4Layout in_layout = LayoutOf(in.shape);
+  std::vector<std::vector<int64_t>> maps;
+  for (size_t j = 0; j < outs.size(); ++j) {
+    std::optional<std::vector<int64_t>> map = ChannelMapOf(in_layout, LayoutOf(outs[j]->shape), views[j]);
+    if (!map) return std::nullopt;
+    maps.push_back(std::move(*map));
+  }
+  return PlanChannelTable(graph, node, in, outs, maps);
 }
 
 // `ones_output`: the index of an output stored as all ones instead of a

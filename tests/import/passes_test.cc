@@ -264,6 +264,79 @@ TEST(Passes, FoldReshapesIntoTransposesTurnsAChannelShuffleIntoOneTranspose) {
   EXPECT_EQ(g.FindTensor("split"), nullptr);
 }
 
+// ShuffleNet v2's unit tail: shuffle the channels, then split them. The
+// Slices become Gathers of the unshuffled tensor and the shuffle goes.
+TEST(Passes, ChannelShuffleFoldsIntoTheSlicesReadingIt) {
+  GraphBuilder b;
+  b.Input("x", {1, 12, 5, 3})
+      .IntConstant("split", {5}, {1, 2, 6, 5, 3})
+      .IntConstant("merge", {4}, {1, 12, 5, 3})
+      .IntConstant("zero", {1}, {0})
+      .IntConstant("six", {1}, {6})
+      .IntConstant("twelve", {1}, {12})
+      .IntConstant("one", {1}, {1})
+      .IntConstant("three", {1}, {3})
+      .IntConstant("two", {1}, {2})
+      .Op("Relu", {"x"}, "r", {1, 12, 5, 3})
+      .Op("Reshape", {"r", "split"}, "s", {1, 2, 6, 5, 3})
+      .Op("Transpose", {"s"}, "t", {1, 6, 2, 5, 3}, {{"perm", std::vector<int64_t>{0, 2, 1, 3, 4}}})
+      .Op("Reshape", {"t", "merge"}, "y", {1, 12, 5, 3})
+      .Op("Slice", {"y", "zero", "six", "one"}, "a", {1, 6, 5, 3})
+      .Op("Slice", {"y", "six", "twelve", "one"}, "b", {1, 6, 5, 3})
+      .Op("Slice", {"y", "three", "twelve", "one", "two"}, "c", {1, 5, 5, 3})  // channels 3, 5, ... 11
+      .Output("a")
+      .Output("b")
+      .Output("c");
+  Graph& g = b.graph();
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.channel_transposes_folded, 1);
+  ASSERT_EQ(Ops(g), (std::vector<std::string>{"Relu", "Gather", "Gather", "Gather"}));
+  // Shuffled channel 2k is channel k, 2k + 1 is channel 6 + k.
+  const Node& a = g.nodes[1];
+  EXPECT_EQ(a.inputs[0], "r");
+  EXPECT_EQ(a.outputs, std::vector<std::string>{"a"});
+  EXPECT_EQ(g.FindTensor(a.inputs[1])->data.ToInt64s(), (std::vector<int64_t>{0, 6, 1, 7, 2, 8}));
+  EXPECT_EQ(g.FindTensor(g.nodes[2].inputs[1])->data.ToInt64s(), (std::vector<int64_t>{3, 9, 4, 10, 5, 11}));
+  EXPECT_EQ(g.FindTensor(g.nodes[3].inputs[1])->data.ToInt64s(), (std::vector<int64_t>{7, 8, 9, 10, 11}));
+  EXPECT_EQ(g.FindTensor("y"), nullptr);
+  const TensorData x = Ramp({1, 12, 5, 3}, 0.25f);
+  for (const char* out : {"a", "b", "c"}) {
+    EXPECT_EQ(RunOnCpu(g, x, out), RunOnCpu(run.before, x, out)) << out;
+  }
+}
+
+TEST(Passes, ChannelShuffleStaysWhereAReaderIsNoChannelSlice) {
+  for (const std::string other : {"Neg", "SliceH"}) {
+    SCOPED_TRACE(other);
+    GraphBuilder b;
+    b.Input("x", {1, 12, 5, 3})
+        .IntConstant("split", {5}, {1, 2, 6, 5, 3})
+        .IntConstant("merge", {4}, {1, 12, 5, 3})
+        .IntConstant("zero", {1}, {0})
+        .IntConstant("two", {1}, {2})
+        .IntConstant("six", {1}, {6})
+        .IntConstant("axis1", {1}, {1})
+        .IntConstant("axis2", {1}, {2})
+        .Op("Relu", {"x"}, "r", {1, 12, 5, 3})
+        .Op("Reshape", {"r", "split"}, "s", {1, 2, 6, 5, 3})
+        .Op("Transpose", {"s"}, "t", {1, 6, 2, 5, 3}, {{"perm", std::vector<int64_t>{0, 2, 1, 3, 4}}})
+        .Op("Reshape", {"t", "merge"}, "y", {1, 12, 5, 3})
+        .Op("Slice", {"y", "zero", "six", "axis1"}, "a", {1, 6, 5, 3});
+    if (other == "Neg") {
+      b.Op("Neg", {"y"}, "n", {1, 12, 5, 3});
+    } else {
+      b.Op("Slice", {"y", "zero", "two", "axis2"}, "n", {1, 12, 2, 3});  // along H
+    }
+    b.Output("a").Output("n");
+    Graph& g = b.graph();
+    const PassRun run = RunDefaultPassesOn(g);
+    ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+    EXPECT_EQ(run.stats.channel_transposes_folded, 0);
+    EXPECT_EQ(Ops(g), (std::vector<std::string>{"Relu", "Transpose", "Slice", other == "Neg" ? "Neg" : "Slice"}));
+  }
+}
+
 TEST(Passes, FoldReshapesIntoTransposesLeavesSharedAndFreeReshapes) {
   GraphBuilder b;
   b.Input("x", {1, 12, 5, 3})

@@ -48,6 +48,25 @@ TEST(GatherTest, AlongEveryAxisWithNegativeIndices) {
   ExpectMatchesReference(Gather("Gather", data, -1, Indices({}, 13, 7), true, {2, 5, 7}), SweepVariants(), 0, 0);
 }
 
+// Constant channels of an image batch: a table lookup (channel_copy), the
+// channels repeated, reordered, counted from the end, and across slices.
+TEST(GatherTest, ConstantChannelsOfImagesReadATable) {
+  const TensorData data = Eighths({2, 13, 5, 7}, 18);
+  const TensorData channels = TypedTensor(DataType::kInt64, {9}, {12, 0, 5, -1, 3, 3, 8, -13, 6});
+  const KernelCase c = Gather("Gather", data, 1, channels, true, {2, 9, 5, 7});
+  ExpectMatchesReference(c, AllVariants(), 0, 0);
+  StatusOr<std::vector<TaskInfo>> tasks = TasksOnGpu(c, ExecutorOptions{});
+  ASSERT_TRUE(tasks.ok()) << tasks.status().ToString();
+  ASSERT_EQ(tasks->size(), 1u);
+  EXPECT_EQ((*tasks)[0].shader, "channel_copy");
+  // Runtime indices, or another axis, keep the general kernel.
+  const KernelCase runtime = Gather("Gather", data, 1, channels, false, {2, 9, 5, 7});
+  ExpectMatchesReference(runtime, SweepVariants(), 0, 0);
+  tasks = TasksOnGpu(runtime, ExecutorOptions{});
+  ASSERT_TRUE(tasks.ok()) << tasks.status().ToString();
+  EXPECT_EQ((*tasks)[0].shader, "gather");
+}
+
 TEST(GatherTest, EmbeddingLookupAndIntegerData) {
   // An embedding table (constant data) read at runtime token ids.
   KernelCase embedding = Gather("Gather", Eighths({11, 13}, 8), 0, Indices({3, 5}, 11, 9), false, {3, 5, 13});

@@ -147,6 +147,14 @@ StatusOr<int> RemoveDeadNodes(Graph& graph);
 inline constexpr size_t kMaxKernelVariadicInputs = 7;  // kernels bind at most 8 objects
 StatusOr<int> SplitWideVariadics(Graph& graph, size_t width = kMaxKernelVariadicInputs);
 
+// A Transpose that only moves channels of images [N, C, H, W] (a channel
+// shuffle once FoldReshapesIntoTransposes has folded its reshapes), read
+// only by Slices along C (constant starts, positive steps, every other dim
+// whole): each Slice becomes a Gather along C of the Transpose's input
+// with constant indices (the Transpose's map composed with the Slice's)
+// and the Transpose goes. ShuffleNet v2 splits every shuffled tensor so.
+StatusOr<int> FoldChannelTransposesIntoSlices(Graph& graph);
+
 // How many rewrites each pass of RunDefaultPasses made.
 struct PassStats {
   int seeded_dropouts_lowered = 0;
@@ -166,6 +174,7 @@ struct PassStats {
   int output_scale_shifts_fused = 0;
   int free_reshapes = 0;
   int reshapes_folded = 0;  // into Transposes
+  int channel_transposes_folded = 0;  // into the Slices reading them
   int dead_nodes_removed = 0;
   int wide_variadics_split = 0;
 };

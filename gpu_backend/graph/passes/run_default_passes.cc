@@ -48,8 +48,10 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.free_reshapes, MarkFreeReshapes(graph));
   // After MarkFreeReshapes: only the reshapes that would copy are folded.
   GLPOOL_ASSIGN_OR_RETURN(s.reshapes_folded, FoldReshapesIntoTransposes(graph));
-  if (s.reshapes_folded > 0) {
-    // Their shape constants are now unread.
+  // After the reshapes fold: the shuffle is then one Transpose.
+  GLPOOL_ASSIGN_OR_RETURN(s.channel_transposes_folded, FoldChannelTransposesIntoSlices(graph));
+  if (s.reshapes_folded + s.channel_transposes_folded > 0) {
+    // Their shape constants and the Slices' operands are now unread.
     GLPOOL_ASSIGN_OR_RETURN(const int dropped, RemoveDeadNodes(graph));
     s.dead_nodes_removed += dropped;
   }

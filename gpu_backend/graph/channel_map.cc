@@ -1,4 +1,4 @@
-#include "gpu_backend/kernels/channel_copy.h"
+#include "gpu_backend/graph/channel_map.h"
 
 namespace glpool {
 

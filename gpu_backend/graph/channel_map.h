@@ -1,9 +1,10 @@
-// Copies that only move channels (shaders/channel_copy.comp): each output
-// channel is one input channel at the same (n, h, w). ShuffleNet's channel
-// shuffle (Reshape, Transpose, Reshape folded into one Transpose) and a
-// Slice or Split along C that starts inside a slice are such copies; the
-// general strided copy works out an 8-dim index per lane for them, this
-// kernel reads a table.
+// Copies that only move channels: each output channel is one input channel
+// at the same (n, h, w). ShuffleNet's channel shuffle (Reshape, Transpose,
+// Reshape folded into one Transpose) and a Slice or Split along C that
+// starts inside a slice are such copies. The kernels run them as a table
+// lookup (shaders/channel_copy.comp) instead of the general strided copy's
+// 8-dim index per lane; a graph pass composes them
+// (passes.h FoldChannelTransposesIntoSlices).
 #pragma once
 
 #include <cstdint>
