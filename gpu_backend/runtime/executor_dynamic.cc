@@ -36,6 +36,9 @@ void Executor::State::PrepareDynamic() {
 void Executor::State::DeleteDynamicObject(size_t tensor) {
   const Location& location = locations.at(pooled[tensor].name);
   if (location.storage == StorageKind::kBuffer) {
+    // The view before the buffer it shows.
+    auto view = input_views.find(pooled[tensor].name);
+    if (view != input_views.end()) view->second = gl::GlBufferTexture();
     buffers[location.gl_object] = GlBuffer();
   } else {
     textures[location.gl_object] = GlTexture();
@@ -66,6 +69,14 @@ Status Executor::State::MakeDynamicObjects(size_t task) {
                                                   static_cast<uint32_t>(object.height), TextureFormatFor(object.half)));
     } else {
       GLPOOL_ASSIGN_OR_RETURN(buffers[location.gl_object], GlBuffer::CreateUninitialized(object.bytes));
+      // Tasks read it through a texture-buffer view where MakeInputViews
+      // said it would have one (llvmpipe gathers a texel per lane there,
+      // storage loads lane by lane and component by component).
+      auto view = input_views.find(pooled[i].name);
+      if (view != input_views.end()) {
+        GLPOOL_ASSIGN_OR_RETURN(view->second, gl::GlBufferTexture::View(buffers[location.gl_object].id(), 0,
+                                                                         object.bytes, object.half));
+      }
     }
     dynamic.made[i] = true;
     dynamic.live_bytes += object.bytes;

@@ -323,10 +323,7 @@ Status Executor::State::CreateExternal(const std::string& root) {
 
 Status Executor::State::MakeInputViews() {
   input_views.clear();
-  // Dynamic mode makes its objects every run: no view could outlive one.
-  if (buffer_reads_as_ssbo || texture_buffer_directive.empty() || is_dynamic()) {
-    return Status::Ok();
-  }
+  if (buffer_reads_as_ssbo || texture_buffer_directive.empty()) return Status::Ok();
   for (const TaskRuntime& task : tasks) {
     if (task.cpu_node != nullptr) continue;
     for (size_t i = 0; i < task.plan.inputs.size(); ++i) {
@@ -338,13 +335,23 @@ Status Executor::State::MakeInputViews() {
       const bool half = StoresHalf(root);
       const uint64_t texel_bytes = half ? 8 : 16;
       const uint64_t offset = location.arena ? location.offset : 0;
-      const uint64_t bytes = location.arena            ? location.size
-                             : location.pool_object >= 0 ? buffers[location.gl_object].bytes()
-                                                         : static_cast<uint64_t>(LayoutOfTensor(root).texels()) * texel_bytes;
+      const bool made_per_run = is_dynamic() && location.pool_object >= 0;
+      const uint64_t bytes = location.arena   ? location.size
+                             : made_per_run ? pool[static_cast<size_t>(location.pool_object)].bytes
+                             : location.pool_object >= 0
+                                 ? buffers[location.gl_object].bytes()
+                                 : static_cast<uint64_t>(LayoutOfTensor(root).texels()) * texel_bytes;
       const bool aligned = info.texture_buffer_offset_alignment > 0 &&
                            offset % static_cast<uint64_t>(info.texture_buffer_offset_alignment) == 0;
-      if (!aligned || bytes == 0 || bytes % texel_bytes != 0 || offset + bytes > buffers[location.gl_object].bytes() ||
+      const uint64_t buffer_bytes = made_per_run ? bytes : buffers[location.gl_object].bytes();
+      if (!aligned || bytes == 0 || bytes % texel_bytes != 0 || offset + bytes > buffer_bytes ||
           bytes / texel_bytes > static_cast<uint64_t>(info.max_texture_buffer_texels)) {
+        continue;
+      }
+      if (made_per_run) {
+        // Dynamic mode makes the buffer every run, and its view with it
+        // (MakeDynamicObjects); for now an empty view says it will have one.
+        input_views.emplace(root, gl::GlBufferTexture());
         continue;
       }
       GLPOOL_ASSIGN_OR_RETURN(gl::GlBufferTexture view,

@@ -86,6 +86,36 @@ TEST_F(MemoryModes, BufferReadsThroughTextureViewsGiveTheSameBits) {
   }
 }
 
+// Dynamic mode makes each buffer every run, and the view its readers read
+// it through with it (storage loads run lane by lane on llvmpipe: its runs
+// were 3x the pooled mode's without them); both go when the buffer does.
+TEST_F(MemoryModes, DynamicBuffersAreReadThroughViewsMadeWithThem) {
+  SessionOptions options;
+  options.objects = ObjectKind::kBuffers;
+  options.memory_mode = MemoryMode::kDynamic;
+  const TensorData want = Output(*Make({}));
+  // GL objects one Run makes (and deletes), after a first Run.
+  auto objects_per_run = [&](Session& session, int64_t* made) {
+    EXPECT_TRUE(BitIdentical(Output(session), want));
+    const RuntimeCounters before = GetRuntimeCounters();
+    const int64_t live = LiveGlObjects();
+    EXPECT_TRUE(BitIdentical(Output(session), want));
+    *made = static_cast<int64_t>(GetRuntimeCounters().gl_objects_created - before.gl_objects_created);
+    EXPECT_EQ(LiveGlObjects(), live) << "a run left objects behind";
+  };
+  setenv("GLPOOL_BUFFER_READS_AS_SSBO", "1", 1);
+  std::unique_ptr<Session> storage_reads = Make(options);
+  unsetenv("GLPOOL_BUFFER_READS_AS_SSBO");
+  std::unique_ptr<Session> view_reads = Make(options);
+  ASSERT_NE(storage_reads, nullptr);
+  ASSERT_NE(view_reads, nullptr);
+  int64_t storage_made = 0, view_made = 0;
+  objects_per_run(*storage_reads, &storage_made);
+  objects_per_run(*view_reads, &view_made);
+  EXPECT_GT(storage_made, 0);
+  EXPECT_GT(view_made, storage_made) << "no view was made with a dynamic buffer";
+}
+
 TEST_F(MemoryModes, NaiveHasAnObjectPerTensorReuseSharesEqualSizesPooledTheLeast) {
   SessionOptions options;
   options.memory_mode = MemoryMode::kNaive;
