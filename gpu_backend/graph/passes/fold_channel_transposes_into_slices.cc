@@ -151,7 +151,9 @@ StatusOr<int> FoldChannelTransposesIntoSlices(Graph& graph) {
     for (const auto& [r, slice] : slices) {
       Node& node = graph.nodes[r];
       std::vector<int64_t> channels;
-      for (int64_t j = 0; j < slice.count; ++j) channels.push_back((*map)[static_cast<size_t>(slice.start + j * slice.step)]);
+      for (int64_t j = 0; j < slice.count; ++j) {
+        channels.push_back((*map)[static_cast<size_t>(slice.start + j * slice.step)]);
+      }
       const std::string indices = UniqueTensorName(graph, node.name + "_channels");
       AddConstantTensor(graph, indices, TensorData::FromInt64s({slice.count}, channels));
       node.op_type = "Gather";
