@@ -135,8 +135,8 @@ def bench_model(args, label, path, data, extra, work):
         ort_ms += ort['ms']
         ours = run_json(glpool_command(args, path, data, extra, runs + 1))
         first_ms.append(ours['first_ms'])
-        # --json gives the median (over every run, the first included) and the first.
-        glpool_ms.append(ours['median_ms'])
+        # Its runs after the first, as ORT's after its warm-up run.
+        glpool_ms += ours['runs_ms'][1:]
     # Three runs: from the second on, the driver's timer queries time each
     # task without a glFinish after it (a single run waits after each task,
     # and its first task then also absorbs the input upload).
@@ -173,9 +173,9 @@ def write_report(args, rows, seconds, quiet=False):
         'all graph optimisations). Same model file, same weights (zoo models: written by '
         '`glpool_fill_random_weights` with the values glpool fills under `--random-weights`), same input '
         '(../shared/models: their `input_0.pb`; others: uniform [0, 1) from seed 0). %d interleaved rounds '
-        'of one ORT process (RUNS timed runs after a warm-up run) and one glpool process (RUNS + 1 runs; its '
-        'figure is the median `glpool run --json` reports, which counts the first run too, so glpool\'s '
-        'medians lean high where RUNS is 1); medians per model over the rounds (the "runs" column: RUNS). *first run*: glpool\'s first `Run` in a fresh '
+        'of one ORT process (RUNS timed runs after a warm-up run) and one glpool process (RUNS + 1 runs, '
+        'the runs after its first timed, from `glpool run --json`\'s `runs_ms`); per model the median of '
+        'each side\'s timed runs over the rounds (the "runs" column: RUNS). *first run*: glpool\'s first `Run` in a fresh '
         'process (Mesa\'s shader cache warm, no glpool program cache). Top tasks: one `glpool run '
         '--repeat 3 --profile 3`, its last run timed per task by %s, percent of the summed task time.' %
         (seconds, renderer or 'the GL driver', args.objects, args.ort_version, args.rounds,
@@ -212,7 +212,7 @@ def main():
     parser.add_argument('--work', required=True)
     parser.add_argument('--out', required=True)
     parser.add_argument('--rounds', type=int, default=3)
-    parser.add_argument('--runs', type=int, default=5)
+    parser.add_argument('--runs', type=int, default=10)
     parser.add_argument('--budget-ms', type=float, default=2500, help='timed run time per process and model')
     # Buffers, the library's default: pooled tensors are read through
     # texture-buffer views, which llvmpipe fetches as one vector gather.
