@@ -264,26 +264,29 @@ TEST(Passes, FoldReshapesIntoTransposesTurnsAChannelShuffleIntoOneTranspose) {
   EXPECT_EQ(g.FindTensor("split"), nullptr);
 }
 
-// ShuffleNet v2's unit tail: shuffle the channels, then split them. The
-// Slices become Gathers of the unshuffled tensor and the shuffle goes.
-TEST(Passes, ChannelShuffleFoldsIntoTheSlicesReadingIt) {
+// x [1, 12, 5, 3] -> Relu r -> y, r's channels shuffled in two groups (as
+// ShuffleNet v2 writes it: Reshape, Transpose, Reshape), with the int
+// constants the Slices after it take ("i0", "i1", ... "i12").
+GraphBuilder ChannelShuffle() {
   GraphBuilder b;
   b.Input("x", {1, 12, 5, 3})
       .IntConstant("split", {5}, {1, 2, 6, 5, 3})
-      .IntConstant("merge", {4}, {1, 12, 5, 3})
-      .IntConstant("zero", {1}, {0})
-      .IntConstant("six", {1}, {6})
-      .IntConstant("twelve", {1}, {12})
-      .IntConstant("one", {1}, {1})
-      .IntConstant("three", {1}, {3})
-      .IntConstant("two", {1}, {2})
-      .Op("Relu", {"x"}, "r", {1, 12, 5, 3})
+      .IntConstant("merge", {4}, {1, 12, 5, 3});
+  for (int64_t i : {0, 1, 2, 3, 6, 12}) b.IntConstant("i" + std::to_string(i), {1}, {i});
+  b.Op("Relu", {"x"}, "r", {1, 12, 5, 3})
       .Op("Reshape", {"r", "split"}, "s", {1, 2, 6, 5, 3})
       .Op("Transpose", {"s"}, "t", {1, 6, 2, 5, 3}, {{"perm", std::vector<int64_t>{0, 2, 1, 3, 4}}})
-      .Op("Reshape", {"t", "merge"}, "y", {1, 12, 5, 3})
-      .Op("Slice", {"y", "zero", "six", "one"}, "a", {1, 6, 5, 3})
-      .Op("Slice", {"y", "six", "twelve", "one"}, "b", {1, 6, 5, 3})
-      .Op("Slice", {"y", "three", "twelve", "one", "two"}, "c", {1, 5, 5, 3})  // channels 3, 5, ... 11
+      .Op("Reshape", {"t", "merge"}, "y", {1, 12, 5, 3});
+  return b;
+}
+
+// ShuffleNet v2's unit tail: shuffle the channels, then split them. The
+// Slices become Gathers of the unshuffled tensor and the shuffle goes.
+TEST(Passes, ChannelShuffleFoldsIntoTheSlicesReadingIt) {
+  GraphBuilder b = ChannelShuffle();
+  b.Op("Slice", {"y", "i0", "i6", "i1"}, "a", {1, 6, 5, 3})
+      .Op("Slice", {"y", "i6", "i12", "i1"}, "b", {1, 6, 5, 3})
+      .Op("Slice", {"y", "i3", "i12", "i1", "i2"}, "c", {1, 5, 5, 3})  // channels 3, 5, ... 11
       .Output("a")
       .Output("b")
       .Output("c");
@@ -309,24 +312,12 @@ TEST(Passes, ChannelShuffleFoldsIntoTheSlicesReadingIt) {
 TEST(Passes, ChannelShuffleStaysWhereAReaderIsNoChannelSlice) {
   for (const std::string other : {"Neg", "SliceH"}) {
     SCOPED_TRACE(other);
-    GraphBuilder b;
-    b.Input("x", {1, 12, 5, 3})
-        .IntConstant("split", {5}, {1, 2, 6, 5, 3})
-        .IntConstant("merge", {4}, {1, 12, 5, 3})
-        .IntConstant("zero", {1}, {0})
-        .IntConstant("two", {1}, {2})
-        .IntConstant("six", {1}, {6})
-        .IntConstant("axis1", {1}, {1})
-        .IntConstant("axis2", {1}, {2})
-        .Op("Relu", {"x"}, "r", {1, 12, 5, 3})
-        .Op("Reshape", {"r", "split"}, "s", {1, 2, 6, 5, 3})
-        .Op("Transpose", {"s"}, "t", {1, 6, 2, 5, 3}, {{"perm", std::vector<int64_t>{0, 2, 1, 3, 4}}})
-        .Op("Reshape", {"t", "merge"}, "y", {1, 12, 5, 3})
-        .Op("Slice", {"y", "zero", "six", "axis1"}, "a", {1, 6, 5, 3});
+    GraphBuilder b = ChannelShuffle();
+    b.Op("Slice", {"y", "i0", "i6", "i1"}, "a", {1, 6, 5, 3});
     if (other == "Neg") {
       b.Op("Neg", {"y"}, "n", {1, 12, 5, 3});
     } else {
-      b.Op("Slice", {"y", "zero", "two", "axis2"}, "n", {1, 12, 2, 3});  // along H
+      b.Op("Slice", {"y", "i0", "i2", "i2"}, "n", {1, 12, 2, 3});  // along H (axis 2)
     }
     b.Output("a").Output("n");
     Graph& g = b.graph();
