@@ -2,6 +2,32 @@
 
 namespace glpool {
 
+std::vector<int64_t> RowMajorStrides(const Shape& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
+  return strides;
+}
+
+std::vector<int64_t> PermOrReversed(std::vector<int64_t> perm, size_t rank) {
+  if (perm.empty()) {
+    for (size_t d = rank; d-- > 0;) perm.push_back(static_cast<int64_t>(d));
+  }
+  return perm;
+}
+
+StatusOr<CopyView> TransposeView(const Shape& read_as, const std::vector<int64_t>& perm) {
+  const size_t rank = read_as.size();
+  if (perm.size() != rank) return InvalidModelError("perm does not match the input rank");
+  const std::vector<int64_t> strides = RowMajorStrides(read_as);
+  CopyView view;
+  for (int64_t p : perm) {
+    if (p < 0 || p >= static_cast<int64_t>(rank)) return InvalidModelError("perm entry out of range");
+    view.shape.push_back(read_as[static_cast<size_t>(p)]);
+    view.strides.push_back(strides[static_cast<size_t>(p)]);
+  }
+  return view;
+}
+
 std::optional<std::vector<int64_t>> ChannelMapOf(const Phwc4Layout& in, const Phwc4Layout& out,
                                                  const CopyView& view) {
   if (in.n != out.n || in.h != out.h || in.w != out.w || view.shape.size() != view.strides.size()) {

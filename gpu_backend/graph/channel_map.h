@@ -11,9 +11,13 @@
 #include <optional>
 #include <vector>
 
+#include "common/status.h"
 #include "glpool/layout.h"
 
 namespace glpool {
+
+// Row-major element strides of a shape.
+std::vector<int64_t> RowMajorStrides(const Shape& shape);
 
 // One output of a strided copy as strided_copy.cc views it: the output's
 // row-major elements walk `shape`; the input element behind view index
@@ -23,6 +27,15 @@ struct CopyView {
   std::vector<int64_t> strides;
   int64_t base = 0;
 };
+
+// A Transpose's perm attribute, or ONNX's default (the dims reversed) when
+// it has none.
+std::vector<int64_t> PermOrReversed(std::vector<int64_t> perm, size_t rank);
+
+// A Transpose's view: its input read as `read_as` (row-major, the shape a
+// folded Reshape gives it), dims taken in `perm` order. InvalidModel when
+// perm does not fit read_as.
+StatusOr<CopyView> TransposeView(const Shape& read_as, const std::vector<int64_t>& perm);
 
 // Copies of more elements than this are not examined (the check visits
 // every element once, at session creation).

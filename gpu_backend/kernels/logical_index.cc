@@ -6,12 +6,6 @@
 
 namespace glpool {
 
-std::vector<int64_t> RowMajorStrides(const Shape& shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
-
 int Phwc4AxisOf(size_t d, size_t rank) {
   if (rank == 1) return 1;
   if (d == 0) return 0;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/status.h"
+#include "gpu_backend/graph/channel_map.h"  // RowMajorStrides
 #include "gpu_backend/graph/graph.h"
 
 namespace glpool {
@@ -21,9 +22,6 @@ namespace glpool {
 // Most logical dims a coordinate-mapping kernel handles (GLSL arrays are
 // sized for it).
 inline constexpr size_t kMaxMappedRank = 8;
-
-// Row-major element strides of a shape.
-std::vector<int64_t> RowMajorStrides(const Shape& shape);
 
 // The PHWC4 axis (0 n, 1 c, 2 h, 3 w) that logical dim `d` of a rank-`rank`
 // shape folds into (phwc4_layout.h).

@@ -154,18 +154,8 @@ StatusOr<KernelPlan> BuildTranspose(const Graph& graph, const Node& node, const 
                              ShapeToString(read_as));
   }
   const size_t rank = read_as.size();
-  std::vector<int64_t> perm = node.GetInts("perm");
-  if (perm.empty()) {
-    for (size_t d = rank; d-- > 0;) perm.push_back(static_cast<int64_t>(d));
-  }
-  if (perm.size() != rank) return InvalidModelError("perm does not match the input rank");
-  const std::vector<int64_t> in_strides = RowMajorStrides(read_as);
-  View view{{}, {}, 0};
-  for (int64_t p : perm) {
-    if (p < 0 || p >= static_cast<int64_t>(rank)) return InvalidModelError("perm entry out of range");
-    view.shape.push_back(read_as[static_cast<size_t>(p)]);
-    view.strides.push_back(in_strides[p]);
-  }
+  const std::vector<int64_t> perm = PermOrReversed(node.GetInts("perm"), rank);
+  GLPOOL_ASSIGN_OR_RETURN(const View view, TransposeView(read_as, perm));
   // The whole-texel path needs channels to stay channels in both real shapes.
   const bool relabelled = node.HasAttribute(kReadInputAsAttr) || node.HasAttribute(kWriteOutputAsAttr);
   const bool texel = !relabelled && (rank <= 1 || perm[1] == 1);
