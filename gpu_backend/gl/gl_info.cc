@@ -1,6 +1,8 @@
 #include "gpu_backend/gl/gl_info.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <thread>
 
 
 #include <glad/gles2.h>
@@ -34,6 +36,16 @@ Status GetIndexed(GLenum name, int64_t out[3]) {
 }  // namespace
 
 bool IsLlvmpipe(const GlInfo& info) { return info.renderer.find("llvmpipe") != std::string::npos; }
+
+uint32_t MinGroupsPerDispatch(const GlInfo& info) {
+  if (!IsLlvmpipe(info)) return 16;
+  uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
+  // Mesa reads the same variable; 0 runs the work on the calling thread.
+  if (const char* set = std::getenv("LP_NUM_THREADS")) {
+    threads = static_cast<uint32_t>(std::max(1L, std::strtol(set, nullptr, 10)));
+  }
+  return 2 * threads;
+}
 
 StatusOr<GlInfo> QueryGlInfo() {
   GlInfo info;

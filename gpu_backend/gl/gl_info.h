@@ -19,6 +19,13 @@ StatusOr<GlInfo> QueryGlInfo();
 // live) go the other way there than on a GPU.
 bool IsLlvmpipe(const GlInfo& info);
 
+// Work groups a dispatch should span to keep the device busy. llvmpipe
+// runs each group whole on one of its threads (LP_NUM_THREADS, by default
+// one per CPU): two groups a thread, so that groups of unequal cost or an
+// odd count still share out. A GPU spreads groups over many compute units
+// whose count GL does not say: 16.
+uint32_t MinGroupsPerDispatch(const GlInfo& info);
+
 // The uniform blocks a compute shader may use (GL_MAX_UNIFORM_BLOCK_SIZE,
 // GL_MAX_COMPUTE_UNIFORM_BLOCKS): on a GPU, kernels' constant weights that
 // fit are read from uniform blocks rather than textures or storage buffers.

@@ -179,8 +179,8 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   const int64_t row_blocks = out.n * ((out.h + rows - 1) / rows);  // blocks never straddle two images
   // Outputs narrower than a group's row of lanes (1x1 after a global pool:
   // squeeze-and-excitation convs) run their slice blocks along x instead.
-  if (PutSlicesAlongLanes(columns, row_blocks, slice_blocks, limits.max_invocations, plan)) return plan;
-  plan.local_size = LocalSize2D(columns, row_blocks, limits.max_invocations);
+  if (PutSlicesAlongLanes(columns, row_blocks, slice_blocks, limits, plan)) return plan;
+  plan.local_size = LocalSize2D(columns, row_blocks, slice_blocks, limits);
   plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(row_blocks, plan.local_size[1]),
                  slice_blocks};
   return plan;

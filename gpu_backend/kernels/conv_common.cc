@@ -278,12 +278,12 @@ int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels, int64_t target_b
   return rows;
 }
 
-bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, uint32_t max_invocations,
+bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, const KernelLimits& limits,
                          KernelPlan& plan) {
   const bool along = columns < kMinGroupColumns && slice_blocks > columns;
   plan.defines.emplace_back("LANES_ALONG_SLICES", along ? "1" : "0");
   if (!along) return false;
-  plan.local_size = LocalSize2D(slice_blocks, rows, max_invocations);
+  plan.local_size = LocalSize2D(slice_blocks, rows, columns, limits);
   plan.groups = {DivideRoundUp(static_cast<uint64_t>(slice_blocks), plan.local_size[0]),
                  DivideRoundUp(static_cast<uint64_t>(rows), plan.local_size[1]), static_cast<uint32_t>(columns)};
   return true;
@@ -333,6 +333,30 @@ std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_in
   int64_t y = 1;
   while (x * y * 2 <= budget && y < rows) y *= 2;
   return {static_cast<uint32_t>(x), static_cast<uint32_t>(y), 1};
+}
+
+// llvmpipe runs each work group on one of its threads, whole, so a
+// dispatch of one group (a Gemm of one row: 250 slices in 63 invocations,
+// one group of 64; a squeeze-and-excitation conv) leaves every thread but
+// one idle, and 3 groups on 2 threads idle a third of the second round.
+// Narrower groups change which invocations share a group, nothing else:
+// the kernels sized here index by GLPOOL_GLOBAL_ID alone.
+std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, int64_t depth, const KernelLimits& limits) {
+  std::array<uint32_t, 3> local = LocalSize2D(width, rows, limits.max_invocations);
+  auto groups = [&] {
+    return static_cast<int64_t>(DivideRoundUp(static_cast<uint64_t>(width), local[0])) *
+           DivideRoundUp(static_cast<uint64_t>(rows), local[1]) * std::max<int64_t>(depth, 1);
+  };
+  while (groups() < limits.min_groups) {
+    if (local[1] > 1) {
+      local[1] /= 2;
+    } else if (local[0] > kLaneBatch) {
+      local[0] /= 2;
+    } else {
+      break;
+    }
+  }
+  return local;
 }
 
 std::array<uint32_t, 3> LocalSize3D(int64_t width, int64_t rows, int64_t depth, uint32_t max_invocations) {

@@ -172,7 +172,7 @@ std::string IndexList(int64_t count);
 // LANES_ALONG_SLICES define (GLPOOL_OUTPUT_POSITION in the shader
 // preamble), and when it is 1 the local size and groups over (slice
 // blocks, rows, columns). Returns whether it did.
-bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, uint32_t max_invocations,
+bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, const KernelLimits& limits,
                          KernelPlan& plan);
 
 // Output rows one invocation computes beside `pixels` columns: blocks of
@@ -251,6 +251,12 @@ inline constexpr int64_t kWholeRowDepthwiseWidth = 32;
 // blocks of 14 columns: 3 groups of 8 instead of one of 32; in-process A/B,
 // two threads, 2138 -> 2051 ms, the same bits).
 std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, uint32_t max_invocations);
+
+// LocalSize2D for a dispatch whose z runs over `depth` groups, narrowed
+// until the dispatch spans at least `limits.min_groups` work groups: first
+// its rows, then its width down to a batch of lanes, each halving doubling
+// the groups (conv_common.cc says why).
+std::array<uint32_t, 3> LocalSize2D(int64_t width, int64_t rows, int64_t depth, const KernelLimits& limits);
 
 // The same, then the invocations left over along the slices (`depth`), for
 // shaders whose invocations need not share a slice: an output of 1 x 1 x S

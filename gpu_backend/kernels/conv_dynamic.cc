@@ -36,7 +36,7 @@ StatusOr<KernelPlan> BuildConvDynamic(const Graph& graph, const Node& node, cons
   plan.weights.push_back({"bias", PackBias(b ? b->data.ToFloats() : std::vector<float>{}, channels.out_channels, 1)});
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   const Phwc4Layout out = LayoutOf(y->shape);
-  plan.local_size = LocalSize2D(out.w, out.rows(), limits.max_invocations);
+  plan.local_size = LocalSize2D(out.w, out.rows(), out.slices(), limits);
   plan.groups = GroupsOverOutput(graph, y->name, plan.local_size);
   return plan;
 }

@@ -58,7 +58,7 @@ StatusOr<KernelPlan> BuildConvNd(const Graph& graph, const Node& node, const Ker
                   {"PAD", IntArray(window.pad_begin)}};
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
   const Phwc4Layout out = LayoutOf(y);
-  plan.local_size = LocalSize2D(out.w, out.rows(), limits.max_invocations);
+  plan.local_size = LocalSize2D(out.w, out.rows(), out.slices(), limits);
   plan.groups = GroupsOverOutput(graph, operands.y->name, plan.local_size);
   return plan;
 }

@@ -53,7 +53,7 @@ StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, co
   const Phwc4Layout out = LayoutOf(y->shape);
   const uint32_t slice_blocks = DivideRoundUp(out_slices, static_cast<uint32_t>(block));
   if (window.dilation[0] != 1 || window.dilation[1] != 1) {
-    plan.local_size = LocalSize2D(out.w, out.rows(), limits.max_invocations);
+    plan.local_size = LocalSize2D(out.w, out.rows(), slice_blocks, limits);
     plan.groups = {DivideRoundUp(out.w, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
                    slice_blocks};
     return plan;
@@ -70,7 +70,7 @@ StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, co
   plan.defines.emplace_back("FOR_PIXELS(F)", IndexList(pixels));
   plan.defines.emplace_back("FOR_SLICES(F)", IndexList(block));
   const int64_t columns = blocks * stride_x;
-  plan.local_size = LocalSize2D(columns, out.rows(), limits.max_invocations);
+  plan.local_size = LocalSize2D(columns, out.rows(), slice_blocks, limits);
   plan.groups = {DivideRoundUp(static_cast<uint64_t>(columns), plan.local_size[0]),
                  DivideRoundUp(out.rows(), plan.local_size[1]), slice_blocks};
   return plan;

@@ -42,6 +42,9 @@ struct KernelPlan {
 struct KernelLimits {
   uint32_t max_invocations = 128;   // GLES 3.1 guarantees at least 128
   uint32_t max_shared_memory = 16384;
+  // Work groups a dispatch should span to keep the device busy: llvmpipe
+  // runs each group whole on one of its threads (executor.cc sets it).
+  uint32_t min_groups = 1;
 };
 
 // Errors say what is wrong with the node, not which node it is: the executor

@@ -149,7 +149,7 @@ StatusOr<KernelPlan> BuildMatMulPlan(const Node& node, const MatMulSpec& spec, c
   // A Gemm's Y is [M, N]: one column, N / 4 slices. Groups one column wide
   // would run one SIMD lane in 8 on llvmpipe (conv_common.h
   // NarrowToFillLanes), so such outputs put the dispatch's x on the slices.
-  if (PutSlicesAlongLanes(columns, out.rows(), slice_blocks, limits.max_invocations, plan)) return plan;
+  if (PutSlicesAlongLanes(columns, out.rows(), slice_blocks, limits, plan)) return plan;
   plan.local_size = LocalSize3D(columns, out.rows(), slice_blocks, limits.max_invocations);
   plan.groups = {DivideRoundUp(columns, plan.local_size[0]), DivideRoundUp(out.rows(), plan.local_size[1]),
                  DivideRoundUp(slice_blocks, plan.local_size[2])};

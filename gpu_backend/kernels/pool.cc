@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpu_backend/graph/phwc4_layout.h"
+#include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_ops.h"
 #include "gpu_backend/kernels/logical_index.h"
@@ -125,9 +126,9 @@ StatusOr<KernelPlan> BuildGlobalPoolPlan(const Tensor& in, const Tensor& out, bo
   const char* is_max = max ? "1" : "0";
   if (layout.h * layout.w <= kSerialGlobalPoolCells) {
     plan.defines = {{"GLOBAL", "2"}, {"IS_MAX", is_max}};
-    plan.local_size = {std::min<uint32_t>(64, limits.max_invocations), 1, 1};
-    plan.groups = {DivideRoundUp(layout.slices(), plan.local_size[0]),
-                   static_cast<uint32_t>(layout.n), 1};
+    // A group's invocations share one image: a group per image along y.
+    plan.local_size = LocalSize2D(layout.slices(), 1, layout.n, limits);
+    plan.groups = {DivideRoundUp(layout.slices(), plan.local_size[0]), static_cast<uint32_t>(layout.n), 1};
     return plan;
   }
   // A power of two (the shader's tree reduction needs one), no larger than

@@ -14,7 +14,7 @@ namespace {
 // Local size and groups over (tile columns, tile rows of every image, slices).
 void TileDispatch(int64_t tile_columns, int64_t tile_rows, int64_t slices, const KernelLimits& limits,
                   KernelPlan& plan) {
-  plan.local_size = LocalSize2D(tile_columns, tile_rows, limits.max_invocations);
+  plan.local_size = LocalSize2D(tile_columns, tile_rows, slices, limits);
   plan.groups = {DivideRoundUp(static_cast<uint64_t>(tile_columns), plan.local_size[0]),
                  DivideRoundUp(static_cast<uint64_t>(tile_rows), plan.local_size[1]), static_cast<uint32_t>(slices)};
 }

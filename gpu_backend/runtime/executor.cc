@@ -98,6 +98,7 @@ Status Executor::State::BuildTasks() {
   KernelLimits limits;
   limits.max_invocations = static_cast<uint32_t>(info.max_work_group_invocations);
   limits.max_shared_memory = static_cast<uint32_t>(info.max_shared_memory_bytes);
+  limits.min_groups = gl::MinGroupsPerDispatch(info);
   // Concats whose inputs' producers can write into them (the copies cost a
   // task each); GLPOOL_IN_PLACE_CONCAT=0 keeps every one a copy, to compare.
   const char* in_place = std::getenv("GLPOOL_IN_PLACE_CONCAT");

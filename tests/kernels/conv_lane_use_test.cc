@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 
 #include "gpu_backend/kernels/conv_common.h"
@@ -25,6 +26,37 @@ TEST(ConvLaneUseTest, GroupWidthLeavesFewestIdleLanes) {
   EXPECT_EQ(LocalSize2D(3, 9, 64)[0], 4u);
   EXPECT_EQ(LocalSize2D(36, 1, 16)[0], 8u);   // within the device's invocations
   EXPECT_EQ(LocalSize2D(36, 9, 64)[1], 8u);   // rows fill what is left
+}
+
+// Below KernelLimits::min_groups work groups, a group narrows: rows first,
+// then its width down to a batch of lanes, never below.
+TEST(ConvLaneUseTest, SmallDispatchesSpanEnoughGroups) {
+  KernelLimits limits;
+  limits.max_invocations = 64;
+  limits.min_groups = 4;
+  EXPECT_EQ(LocalSize2D(63, 1, 1, limits), (std::array<uint32_t, 3>{16, 1, 1}));  // 4 groups of 16, not 1 of 64
+  EXPECT_EQ(LocalSize2D(8, 8, 1, limits), (std::array<uint32_t, 3>{8, 2, 1}));    // rows give way first
+  EXPECT_EQ(LocalSize2D(63, 1, 4, limits), (std::array<uint32_t, 3>{64, 1, 1}));  // 4 along z already
+  limits.min_groups = 64;
+  EXPECT_EQ(LocalSize2D(63, 1, 1, limits), (std::array<uint32_t, 3>{8, 1, 1}));   // a batch of lanes at least
+  limits.min_groups = 1;
+  EXPECT_EQ(LocalSize2D(63, 1, 1, limits), LocalSize2D(63, 1, 64));
+}
+
+// A Gemm-shaped conv (1x1 output, 250 slices: 63 invocations) spans the
+// groups the limits ask for and still matches the CPU reference (the
+// executor on llvmpipe asks for two groups per thread).
+TEST(ConvLaneUseTest, OneRowConvSpreadsOverGroups) {
+  const KernelCase kernel_case = Conv(SameSizeSpec({1, 64, 1, 1}, 1000, 1));
+  const Graph graph = GraphOf(kernel_case);
+  KernelLimits limits;
+  limits.min_groups = 8;
+  auto plan = BuildConv(graph, graph.nodes[0], limits);
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_EQ(PlanDefine(*plan, "LANES_ALONG_SLICES"), "1");
+  EXPECT_GE(plan->groups[0] * plan->groups[1] * plan->groups[2], 8u);
+  EXPECT_GE(plan->local_size[0], 8u);
+  ExpectMatchesReference(kernel_case);
 }
 
 // The share of lanes computing real outputs: 13x13 in blocks of 2 columns by

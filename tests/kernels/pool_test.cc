@@ -84,6 +84,9 @@ TEST(PoolTest, GlobalPools) {
   ExpectMatchesReference(Pool("GlobalMaxPool", {1, 5, 7, 13}, {1, 5, 1, 1}));
   ExpectMatchesReference(Pool("GlobalMaxPool", {2, 5, 13}, {2, 5, 1}), SweepVariants());
   ExpectMatchesReference(Pool("GlobalAveragePool", {1, 3, 1, 1}, {1, 3, 1, 1}), SweepVariants());
+  // A batch of small planes: a group per image, narrowed to a batch of
+  // lanes along the slices where there are few images (LocalSize2D).
+  ExpectMatchesReference(Pool("GlobalAveragePool", {3, 64, 5, 5}, {3, 64, 1, 1}));
   // Planes up to 1024 cells take one invocation per slice; larger ones the
   // work-group tree (pool.cc), at its edge and past it.
   ExpectMatchesReference(Pool("GlobalAveragePool", {2, 9, 32, 32}, {2, 9, 1, 1}), SweepVariants());
