@@ -160,7 +160,15 @@ void main() {
 #define ACCUMULATE_PIXEL(i) acc[b * BLOCK + i] += w * v[i];
 #define ACCUMULATE_SLICE(slice) { const int b = slice; mat4 w = weights_at(WEIGHTS_OF(os0 + b)); FOR_PIXELS(ACCUMULATE_PIXEL) }
 #if MODE == 1
+#ifdef WEIGHTS_BY_LANE_BATCH
+  // [batch of 8 slice blocks][in slice][block of the batch][slice of the
+  // block][4 vec4] (conv_common.h LaneBatchMajor).
+  int slice_block = os0 / OUT_SLICES;
+#define WEIGHTS_OF(slice) \
+  (((((slice_block / 8) * IN_SLICES + s) * 8 + slice_block % 8) * OUT_SLICES + (slice) - os0) * 4)
+#else
 #define WEIGHTS_OF(slice) (((slice) * IN_SLICES + s) * 4)
+#endif
   // Columns and rows past the output's edge read the last one and are never
   // stored.
 #define LOAD_PIXEL(i) v[i] = in0_load(min(x_first + COL(i), out0_W - 1), n * in0_H + min(y_first + ROW(i), in0_H - 1), s) * gate;

@@ -232,6 +232,22 @@ std::vector<float> PackGroupedWeights(int64_t out_channels, int64_t in_channels,
   return packed;
 }
 
+std::vector<float> LaneBatchMajor(const std::vector<float>& packed, int64_t slice_blocks, int64_t block,
+                                  int64_t in_slices) {
+  const int64_t batches = (slice_blocks + kLaneBatch - 1) / kLaneBatch;
+  std::vector<float> reordered(static_cast<size_t>(batches * kLaneBatch * block * in_slices * 16), 0.0f);
+  for (int64_t sb = 0; sb < slice_blocks; ++sb) {
+    for (int64_t b = 0; b < block; ++b) {
+      for (int64_t is = 0; is < in_slices; ++is) {
+        const int64_t from = ((sb * block + b) * in_slices + is) * 16;
+        const int64_t to = ((((sb / kLaneBatch) * in_slices + is) * kLaneBatch + sb % kLaneBatch) * block + b) * 16;
+        std::copy_n(packed.begin() + from, 16, reordered.begin() + to);
+      }
+    }
+  }
+  return reordered;
+}
+
 std::vector<float> PackBias(const std::vector<float>& bias, int64_t out_channels, int64_t out_slices_multiple) {
   const int64_t out_slices = (out_channels + 3) / 4;
   const int64_t padded_slices = (out_slices + out_slices_multiple - 1) / out_slices_multiple * out_slices_multiple;
@@ -278,9 +294,13 @@ int64_t OutputRowsPerInvocation(int64_t height, int64_t pixels, int64_t target_b
   return rows;
 }
 
+bool SlicesAlongLanes(int64_t columns, int64_t slice_blocks) {
+  return columns < kMinGroupColumns && slice_blocks > columns;
+}
+
 bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, const KernelLimits& limits,
                          KernelPlan& plan) {
-  const bool along = columns < kMinGroupColumns && slice_blocks > columns;
+  const bool along = SlicesAlongLanes(columns, slice_blocks);
   plan.defines.emplace_back("LANES_ALONG_SLICES", along ? "1" : "0");
   if (!along) return false;
   plan.local_size = LocalSize2D(slice_blocks, rows, columns, limits);

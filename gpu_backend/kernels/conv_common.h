@@ -174,6 +174,20 @@ std::string IndexList(int64_t count);
 // blocks, rows, columns). Returns whether it did.
 bool PutSlicesAlongLanes(int64_t columns, int64_t rows, int64_t slice_blocks, const KernelLimits& limits,
                          KernelPlan& plan);
+// Whether PutSlicesAlongLanes puts them along the lanes.
+bool SlicesAlongLanes(int64_t columns, int64_t slice_blocks);
+
+// PackGroupedWeights' blocks of a pointwise conv (one tap, every input
+// slice) reordered for slice blocks along the lanes, where each lane reads
+// its own output slices' weights: [batch of kLaneBatch slice blocks][in
+// slice][slice block of the batch][its `block` output slices][4 vec4]. A
+// batch of lanes then reads its weights as one run in order, where
+// PackGroupedWeights' order has each lane read a 16-byte piece of its own
+// row, 4 * kLaneBatch rows at once: a Gemm's weights, too large to stay
+// cached between runs, stream from memory (shaders/conv.comp
+// WEIGHTS_BY_LANE_BATCH).
+std::vector<float> LaneBatchMajor(const std::vector<float>& packed, int64_t slice_blocks, int64_t block,
+                                  int64_t in_slices);
 
 // Output rows one invocation computes beside `pixels` columns: blocks of
 // fewer than kTargetBlock pixels (narrow outputs) grow rows, a power of two

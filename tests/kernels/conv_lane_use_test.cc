@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "gpu_backend/kernels/conv_common.h"
 #include "gpu_backend/kernels/kernel_ops.h"
@@ -54,9 +55,29 @@ TEST(ConvLaneUseTest, OneRowConvSpreadsOverGroups) {
   auto plan = BuildConv(graph, graph.nodes[0], limits);
   ASSERT_TRUE(plan.ok()) << plan.status().ToString();
   EXPECT_EQ(PlanDefine(*plan, "LANES_ALONG_SLICES"), "1");
+  EXPECT_EQ(PlanDefine(*plan, "WEIGHTS_BY_LANE_BATCH"), "1");  // 63 slice blocks: the last batch partial
   EXPECT_GE(plan->groups[0] * plan->groups[1] * plan->groups[2], 8u);
   EXPECT_GE(plan->local_size[0], 8u);
   ExpectMatchesReference(kernel_case);
+}
+
+// LaneBatchMajor moves each (output slice, input slice) block of 16 floats
+// to [batch of 8 slice blocks][input slice][slice block][slice of the
+// block], padding the last batch with zeros: 9 slice blocks of 2 slices over
+// 3 input slices.
+TEST(ConvLaneUseTest, LaneBatchMajorOrdersWeightsByBatchThenInputSlice) {
+  const int64_t slice_blocks = 9, block = 2, in_slices = 3;
+  std::vector<float> packed(static_cast<size_t>(slice_blocks * block * in_slices * 16));
+  for (size_t i = 0; i < packed.size(); ++i) packed[i] = static_cast<float>(i + 1);
+  const std::vector<float> reordered = LaneBatchMajor(packed, slice_blocks, block, in_slices);
+  ASSERT_EQ(reordered.size(), static_cast<size_t>(2 * 8 * block * in_slices * 16));  // two batches
+  auto block_at = [](const std::vector<float>& v, int64_t at) { return v[static_cast<size_t>(at * 16)]; };
+  // Output slice 3 (slice block 1, its slice 1), input slice 2.
+  EXPECT_EQ(block_at(reordered, ((0 * in_slices + 2) * 8 + 1) * block + 1), block_at(packed, 3 * in_slices + 2));
+  // Output slice 16 (slice block 8: the second batch's first), input slice 1.
+  EXPECT_EQ(block_at(reordered, ((1 * in_slices + 1) * 8 + 0) * block + 0), block_at(packed, 16 * in_slices + 1));
+  // The second batch's slice block 1 does not exist: zeros.
+  EXPECT_EQ(block_at(reordered, ((1 * in_slices + 0) * 8 + 1) * block + 0), 0.0f);
 }
 
 // The share of lanes computing real outputs: 13x13 in blocks of 2 columns by
@@ -75,7 +96,9 @@ void ExpectLanes(const ConvSpec& spec, const std::string& lanes_along_slices, co
   const KernelCase kernel_case = Conv(spec);
   const KernelPlan plan = ConvPlanOf(kernel_case);
   EXPECT_EQ(PlanDefine(plan, "LANES_ALONG_SLICES"), lanes_along_slices);
-  if (!out_pixels.empty()) EXPECT_EQ(PlanDefine(plan, "OUT_PIXELS"), out_pixels);
+  if (!out_pixels.empty()) {
+    EXPECT_EQ(PlanDefine(plan, "OUT_PIXELS"), out_pixels);
+  }
   ExpectMatchesReference(kernel_case);
 }
 
