@@ -161,11 +161,12 @@ void main() {
 #define ACCUMULATE_SLICE(slice) { const int b = slice; mat4 w = weights_at(WEIGHTS_OF(os0 + b)); FOR_PIXELS(ACCUMULATE_PIXEL) }
 #if MODE == 1
 #ifdef WEIGHTS_BY_LANE_BATCH
-  // [batch of 8 slice blocks][in slice][block of the batch][slice of the
-  // block][4 vec4] (conv_common.h LaneBatchMajor).
+  // [batch of WEIGHTS_BY_LANE_BATCH slice blocks][in slice][block of the
+  // batch][slice of the block][4 vec4] (conv_common.h LaneBatchMajor).
   int slice_block = os0 / OUT_SLICES;
 #define WEIGHTS_OF(slice) \
-  (((((slice_block / 8) * IN_SLICES + s) * 8 + slice_block % 8) * OUT_SLICES + (slice) - os0) * 4)
+  (((((slice_block / WEIGHTS_BY_LANE_BATCH) * IN_SLICES + s) * WEIGHTS_BY_LANE_BATCH + \
+     slice_block % WEIGHTS_BY_LANE_BATCH) * OUT_SLICES + (slice) - os0) * 4)
 #else
 #define WEIGHTS_OF(slice) (((slice) * IN_SLICES + s) * 4)
 #endif

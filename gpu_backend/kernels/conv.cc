@@ -183,7 +183,7 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
     // efficientnet_b0 and resnet18 within 1%.
     if (pointwise && SlicesAlongLanes(columns, slice_blocks)) {
       packed = LaneBatchMajor(packed, slice_blocks, block, in_slices);
-      plan.defines.emplace_back("WEIGHTS_BY_LANE_BATCH", "1");
+      plan.defines.emplace_back("WEIGHTS_BY_LANE_BATCH", std::to_string(kLaneBatch));
     }
     plan.weights.push_back({"weights", std::move(packed)});
   }

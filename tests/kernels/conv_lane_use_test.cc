@@ -55,7 +55,7 @@ TEST(ConvLaneUseTest, OneRowConvSpreadsOverGroups) {
   auto plan = BuildConv(graph, graph.nodes[0], limits);
   ASSERT_TRUE(plan.ok()) << plan.status().ToString();
   EXPECT_EQ(PlanDefine(*plan, "LANES_ALONG_SLICES"), "1");
-  EXPECT_EQ(PlanDefine(*plan, "WEIGHTS_BY_LANE_BATCH"), "1");  // 63 slice blocks: the last batch partial
+  EXPECT_EQ(PlanDefine(*plan, "WEIGHTS_BY_LANE_BATCH"), std::to_string(kLaneBatch));  // the last batch partial
   EXPECT_GE(plan->groups[0] * plan->groups[1] * plan->groups[2], 8u);
   EXPECT_GE(plan->local_size[0], 8u);
   ExpectMatchesReference(kernel_case);
