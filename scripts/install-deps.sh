@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   python3-glad glslang-tools glslang-dev
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libglfw3-dev
   xvfb xauth x11-utils

@@ -5,8 +5,19 @@
 # the run and stopped afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step says how long it took, so a slow CI run shows where its time went.
+start=$(date +%s)
+step_start=$start
+step_done() {
+  local now
+  now=$(date +%s)
+  echo "test.sh: $1 took $((now - step_start)) s ($((now - start)) s in all)"
+  step_start=$now
+}
 bash scripts/install-deps.sh
+step_done "install-deps"
 bash scripts/build.sh
+step_done "build"
 
 xvfb_pid=""
 cleanup() { if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; fi; }
@@ -35,6 +46,7 @@ if [ -z "${DISPLAY:-}" ]; then
 fi
 
 ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
+step_done "ctest"
 
 # ASan/UBSan build of the GL-free tests and the fuzz targets, with 60 s of
 # fuzzing per target (scripts/sanitize.sh). GLPOOL_SKIP_SANITIZE=1 leaves it
@@ -44,5 +56,7 @@ if [ "${GLPOOL_SKIP_SANITIZE:-0}" = 1 ]; then
 else
   bash scripts/sanitize.sh
 fi
+step_done "sanitize and fuzz"
 
 bash scripts/check-install.sh
+step_done "check-install"
