@@ -7,8 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 # Objects of the library-only build are the main build's (same flags, paths
-# relative to the repository): ccache reuses them.
-export CCACHE_BASEDIR="$root"
+# relative to the repository, no build folder hashed, as scripts/build.sh
+# compiles them): ccache reuses them.
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 model="${GLPOOL_EMBED_MODEL:-$root/../shared/models/squeezenet1_1/model.onnx}"
 
 work=$(mktemp -d)
