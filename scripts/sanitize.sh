@@ -50,15 +50,20 @@ slow_planner_tests='OffsetsChallengingTest.*'
 echo "sanitize: planner_tests without $slow_planner_tests (run by the plain build)"
 # Each suite runs as one GoogleTest shard per core, the shards side by side
 # (the suites are single-threaded: 350 s in a row under ASan, two cores).
+# Waits for every background job it is given; fails if any failed.
+wait_all() {
+  local pid failed=0
+  for pid in "$@"; do wait "$pid" || failed=1; done
+  return "$failed"
+}
 run_sharded() {
-  local shards pids=() index failed=0
+  local shards pids=() index
   shards=$(nproc)
   for index in $(seq 0 $((shards - 1))); do
     GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$index "$@" --gtest_brief=1 &
     pids+=($!)
   done
-  for index in "${pids[@]}"; do wait "$index" || failed=1; done
-  if [ "$failed" != 0 ]; then echo "sanitize: $1 failed (output above)"; return 1; fi
+  wait_all "${pids[@]}" || { echo "sanitize: $1 failed (output above)"; return 1; }
 }
 run_sharded "$build/tests/planner/planner_tests" --gtest_filter="-$slow_planner_tests"
 run_sharded "$build/tests/import/import_tests"
@@ -82,13 +87,12 @@ done
 # finding nobody introduced; bench/fuzz_report.sh runs with random seeds.
 export GLPOOL_FUZZ_SEED="${GLPOOL_FUZZ_SEED:-1}"
 run_pair() {
-  local pids=() target failed=0
+  local pids=() target
   for target in "$@"; do
     bash scripts/fuzz_run.sh "$build" "$target" "$seconds" 0 "$build/fuzz-seeds" &
     pids+=($!)
   done
-  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
-  return "$failed"
+  wait_all "${pids[@]}"
 }
 run_pair records onnx
 run_pair tensor_pb image

@@ -48,7 +48,7 @@ fi
 ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
 step_done "ctest"
 
-# ASan/UBSan build of the GL-free tests and the fuzz targets, with 60 s of
+# ASan/UBSan build of the GL-free tests and the fuzz targets, with 30 s of
 # fuzzing per target (scripts/sanitize.sh). GLPOOL_SKIP_SANITIZE=1 leaves it
 # out for a quick local run, and says so.
 if [ "${GLPOOL_SKIP_SANITIZE:-0}" = 1 ]; then

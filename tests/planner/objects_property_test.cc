@@ -21,18 +21,18 @@ TEST_P(ObjectsPropertyTest, EveryPlanIsValidAndAboveTheBound) {
   constexpr int kSets = 2500;
   std::mt19937_64 rng(1234 + static_cast<int>(GetParam()));
   std::map<ObjectStrategy, int> planned;
+  // AUTO tries min-cost flow only while its budget lasts, and its default
+  // budget (45 ms at these sizes) is CPU time: under a sanitizer with the
+  // other core busy, a set once ran out of it before min-cost flow and AUTO
+  // came out above it. The comparison is of plans, so AUTO gets a budget its
+  // node-bounded searches never reach (as in objects_zoo_test).
+  ObjectOptions options;
+  options.budget_seconds = 5.0;
   for (int set = 0; set < kSets; ++set) {
     const int tensors = 1 + static_cast<int>(rng() % 40);
     const std::vector<ByteRecord> records = testing_util::RandomRecords(rng, GetParam(), tensors);
     const uint64_t bound = SharedObjectsLowerBound(records);
     uint64_t best_other = UINT64_MAX, auto_total = 0;
-    // AUTO tries min-cost flow only while its budget lasts, and its default
-    // budget (45 ms at these sizes) is CPU time: under a sanitizer with the
-    // other core busy, a set once ran out of it before min-cost flow and
-    // AUTO came out above it. The comparison is of plans, so AUTO gets a
-    // budget its node-bounded searches never reach (as in objects_zoo_test).
-    ObjectOptions options;
-    options.budget_seconds = 5.0;
     for (ObjectStrategy s : AllObjectStrategies()) {
       StatusOr<ObjectsPlan> plan = PlanSharedObjects(records, s, options);
       ASSERT_TRUE(plan.ok()) << plan.status().ToString();
