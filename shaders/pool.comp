@@ -47,6 +47,9 @@
 #define PAD_END_H 0
 #define PAD_END_W 0
 #endif
+#ifndef BLOCKED
+#define BLOCKED 0  // 1: the 2-D MaxPool block path below (pool.cc spells its FOR_ lists)
+#endif
 #ifndef COUNT_INCLUDE_PAD
 #define COUNT_INCLUDE_PAD 0
 #endif
@@ -150,6 +153,44 @@ int cellsBelow(int start, int kernel, int dilation, int limit) {
   return count;
 }
 
+#if BLOCKED
+// 2-D MaxPool without Indices: one invocation computes OUT_COLS
+// consecutive output columns by OUT_ROWS rows of one slice. It walks the
+// input rows the block reads, each once (FOR_IN_ROWS), loading the row's
+// IN_COLS texels once (FOR_IN_COLS) for every output column and row whose
+// window holds them, where one output per invocation loaded every cell of
+// its window (KERNEL_H * KERNEL_W loads per output) inside loops whose
+// padding tests llvmpipe runs under the lanes' mask. Cells outside the
+// input load kLowest, so an all-padding window stays kLowest, as above.
+#define IN_COLS ((OUT_COLS - 1) * STRIDE_W + (KERNEL_W - 1) * DILATION_W + 1)
+void main() {
+  ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
+  const int row_blocks = (out0_H + OUT_ROWS - 1) / OUT_ROWS;
+  int x_first = p.x * OUT_COLS;
+  int n = p.y / row_blocks;
+  int y_first = (p.y % row_blocks) * OUT_ROWS;
+  if (x_first >= out0_W || n >= out0_N || p.z >= out0_S) return;
+  int x0 = x_first * STRIDE_W - PAD_W;
+  int y0 = y_first * STRIDE_H - PAD_H;
+  vec4 acc[OUT_ROWS * OUT_COLS];
+#define INIT_ACC(i) acc[i] = vec4(kLowest);
+  FOR_BLOCK(INIT_ACC)
+  vec4 row[IN_COLS];
+#define LOAD_IN_COL(c) { int x = x0 + (c); \
+    row[c] = mix(vec4(kLowest), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(iy, 0, in0_H - 1), p.z), \
+                 bvec4(x >= 0 && x < in0_W && iy >= 0 && iy < in0_H)); }
+#define MAX_TAP(kx) acc[r * OUT_COLS + i] = max(acc[r * OUT_COLS + i], row[i * STRIDE_W + (kx) * DILATION_W]);
+#define MAX_COL(col) { const int i = col; FOR_KX(MAX_TAP) }
+  // Output row r reads input row j through kernel row (j - r * STRIDE_H) / DILATION_H.
+#define MAX_ROW(rr) { const int r = rr; const int dy = j - r * STRIDE_H; \
+    if (dy >= 0 && dy < KERNEL_H * DILATION_H && dy % DILATION_H == 0) { FOR_COLS(MAX_COL) } }
+#define IN_ROW(jj) { const int j = jj; int iy = y0 + j; FOR_IN_COLS(LOAD_IN_COL) FOR_ROWS(MAX_ROW) }
+  FOR_IN_ROWS(IN_ROW)
+#define STORE_ACC(i) { int x = x_first + (i) % OUT_COLS; int y = y_first + (i) / OUT_COLS; \
+    if (x < out0_W && y < out0_H) out0_store(x, n * out0_H + y, p.z, activate(acc[i])); }
+  FOR_BLOCK(STORE_ACC)
+}
+#else
 void main() {
   ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
   if (p.x >= out0_W || p.y >= out0_ROWS || p.z >= out0_S) return;
@@ -228,4 +269,5 @@ void main() {
 #endif
   out0_store(p.x, p.y, p.z, activate(result));
 }
+#endif  // BLOCKED
 #endif

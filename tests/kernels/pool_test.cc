@@ -53,6 +53,24 @@ TEST(PoolTest, MaxPoolSameUpperAndOneD) {
   ExpectMatchesReference(Window("MaxPool", {1, 5, 13}, {1, 5, 6}, {3}, {2}), SweepVariants());
 }
 
+// 2-D MaxPools run as blocks of columns by rows (pool.cc
+// PlanMaxPoolBlocks): last blocks cut short at the right and bottom edges,
+// two images whose blocks must not straddle, stride 1 with padding (every
+// block's border cells in the padding, inputs negative as well), a wide
+// window, floor mode leaving the last input row and column unread, and a
+// window too large for blocks.
+TEST(PoolTest, MaxPoolBlocksCrossEdges) {
+  ExpectMatchesReference(Window("MaxPool", {2, 6, 19, 37}, {2, 6, 19, 37}, {3, 3}, {1, 1}, {1, 1, 1, 1}),
+                         SweepVariants());
+  ExpectMatchesReference(Window("MaxPool", {1, 4, 20, 20}, {1, 4, 20, 20}, {5, 5}, {1, 1}, {2, 2, 2, 2}));
+  ExpectMatchesReference(Window("MaxPool", {1, 3, 9, 31}, {1, 3, 4, 15}, {2, 2}, {2, 2}));
+  ExpectMatchesReference(Window("MaxPool", {1, 9, 23, 23}, {1, 9, 11, 11}, {3, 3}, {2, 2}, {0, 0, 0, 0}, true),
+                         SweepVariants());
+  // A window over the whole plane, too large to spell out: one output per
+  // invocation instead.
+  ExpectMatchesReference(Window("MaxPool", {1, 5, 40, 40}, {1, 5, 1, 1}, {40, 40}, {1, 1}));
+}
+
 TEST(PoolTest, AveragePoolCountIncludePad) {
   // Asymmetric pads and ceil mode: the last row's window runs past the end
   // padding, which count_include_pad must not count.
