@@ -75,5 +75,40 @@ TEST(ConvTest, ShortLoopsAreSpelledOut) {
   }
 }
 
+// Grouped convs whose groups are at most kMaxSpelledInputSlices whole
+// slices spell the group's slices out inside the kernel-row loop (RegNet's
+// groups of 8 and 16 channels) and match the CPU reference with a stride,
+// two images, several-row blocks and a dilation; dense convs, groups of
+// more slices and groups straddling slices keep the slice loop (computed
+// by the tests above).
+TEST(ConvTest, GroupedSlicesAreSpelledOut) {
+  struct Case {
+    Shape x;
+    int64_t out_channels, group, stride, dilation;
+    std::string spelled;
+  };
+  const std::vector<Case> cases = {
+      {{1, 48, 6, 11}, 48, 6, 1, 1, IndexList(2)},  // RegNet-Y's 8-channel groups
+      {{2, 32, 7, 9}, 32, 2, 2, 1, IndexList(4)},   // 16-channel groups, stride 2, two images
+      {{1, 48, 5, 9}, 24, 2, 1, 2, IndexList(6)},   // 24-channel groups (6 slices), dilated
+      {{1, 24, 5, 9}, 48, 1, 1, 1, ""},             // dense
+      {{1, 56, 5, 9}, 56, 2, 1, 1, ""},             // 28-channel groups: 7 slices
+      {{1, 36, 5, 9}, 36, 6, 1, 1, ""},             // 6-channel groups straddle slices
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(ShapeToString(c.x) + " group " + std::to_string(c.group));
+    ConvSpec spec;
+    spec.x = c.x;
+    spec.out_channels = c.out_channels;
+    spec.group = c.group;
+    spec.strides = {c.stride, c.stride};
+    spec.dilations = {c.dilation, c.dilation};
+    spec.pads = {c.dilation, c.dilation, c.dilation, c.dilation};
+    const KernelCase kernel_case = Conv(spec);
+    EXPECT_EQ(PlanDefine(ConvPlanOf(kernel_case), "FOR_IN_SLICES(F)"), c.spelled);
+    if (!c.spelled.empty()) ExpectMatchesReference(kernel_case, SweepVariants());
+  }
+}
+
 }  // namespace
 }  // namespace glpool::testing
