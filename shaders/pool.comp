@@ -48,7 +48,7 @@
 #define PAD_END_W 0
 #endif
 #ifndef BLOCKED
-#define BLOCKED 0  // 1: the 2-D MaxPool block path below (pool.cc spells its FOR_ lists)
+#define BLOCKED 0  // 1: the 2-D block path below (pool.cc spells its FOR_ lists)
 #endif
 #ifndef COUNT_INCLUDE_PAD
 #define COUNT_INCLUDE_PAD 0
@@ -153,15 +153,37 @@ int cellsBelow(int start, int kernel, int dilation, int limit) {
   return count;
 }
 
+// AveragePool's divisor for the window starting at (d0, h0, w0): the
+// cells inside the input or, with count_include_pad, inside the padded
+// input (never those a ceil-mode window reaches beyond the end padding);
+// cells lie DILATION apart (AveragePool 19).
+int averageCount(int d0, int h0, int w0) {
+#if COUNT_INCLUDE_PAD
+  return cellsBelow(d0, KERNEL_D, DILATION_D, IN_D + PAD_END_D) * cellsBelow(h0, KERNEL_H, DILATION_H, kInH + PAD_END_H) *
+         cellsBelow(w0, KERNEL_W, DILATION_W, in0_W + PAD_END_W);
+#else
+  return cellsInside(d0, KERNEL_D, DILATION_D, IN_D) * cellsInside(h0, KERNEL_H, DILATION_H, kInH) *
+         cellsInside(w0, KERNEL_W, DILATION_W, in0_W);
+#endif
+}
+
 #if BLOCKED
-// 2-D MaxPool without Indices: one invocation computes OUT_COLS
-// consecutive output columns by OUT_ROWS rows of one slice. It walks the
-// input rows the block reads, each once (FOR_IN_ROWS), loading the row's
-// IN_COLS texels once (FOR_IN_COLS) for every output column and row whose
-// window holds them, where one output per invocation loaded every cell of
-// its window (KERNEL_H * KERNEL_W loads per output) inside loops whose
-// padding tests llvmpipe runs under the lanes' mask. Cells outside the
-// input load kLowest, so an all-padding window stays kLowest, as above.
+// 2-D MaxPool without Indices and 2-D AveragePool: one invocation computes
+// OUT_COLS consecutive output columns by OUT_ROWS rows of one slice. It
+// walks the input rows the block reads, each once (FOR_IN_ROWS), loading
+// the row's IN_COLS texels once (FOR_IN_COLS) for every output column and
+// row whose window holds them, where one output per invocation loaded
+// every cell of its window (KERNEL_H * KERNEL_W loads per output) inside
+// loops whose padding tests llvmpipe runs under the lanes' mask. Cells
+// outside the input load what leaves the result alone: kLowest for a max
+// (an all-padding window stays kLowest, as above), zero for a sum.
+#if IS_MAX
+#define OUTSIDE kLowest
+#define TAKE(acc, v) max(acc, v)
+#else
+#define OUTSIDE 0.0
+#define TAKE(acc, v) ((acc) + (v))
+#endif
 #define IN_COLS ((OUT_COLS - 1) * STRIDE_W + (KERNEL_W - 1) * DILATION_W + 1)
 void main() {
   ivec3 p = ivec3(GLPOOL_GLOBAL_ID);
@@ -173,21 +195,26 @@ void main() {
   int x0 = x_first * STRIDE_W - PAD_W;
   int y0 = y_first * STRIDE_H - PAD_H;
   vec4 acc[OUT_ROWS * OUT_COLS];
-#define INIT_ACC(i) acc[i] = vec4(kLowest);
+#define INIT_ACC(i) acc[i] = vec4(OUTSIDE);
   FOR_BLOCK(INIT_ACC)
   vec4 row[IN_COLS];
 #define LOAD_IN_COL(c) { int x = x0 + (c); \
-    row[c] = mix(vec4(kLowest), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(iy, 0, in0_H - 1), p.z), \
+    row[c] = mix(vec4(OUTSIDE), in0_load(clamp(x, 0, in0_W - 1), n * in0_H + clamp(iy, 0, in0_H - 1), p.z), \
                  bvec4(x >= 0 && x < in0_W && iy >= 0 && iy < in0_H)); }
-#define MAX_TAP(kx) acc[r * OUT_COLS + i] = max(acc[r * OUT_COLS + i], row[i * STRIDE_W + (kx) * DILATION_W]);
-#define MAX_COL(col) { const int i = col; FOR_KX(MAX_TAP) }
+#define TAKE_TAP(kx) acc[r * OUT_COLS + i] = TAKE(acc[r * OUT_COLS + i], row[i * STRIDE_W + (kx) * DILATION_W]);
+#define TAKE_COL(col) { const int i = col; FOR_KX(TAKE_TAP) }
   // Output row r reads input row j through kernel row (j - r * STRIDE_H) / DILATION_H.
-#define MAX_ROW(rr) { const int r = rr; const int dy = j - r * STRIDE_H; \
-    if (dy >= 0 && dy < KERNEL_H * DILATION_H && dy % DILATION_H == 0) { FOR_COLS(MAX_COL) } }
-#define IN_ROW(jj) { const int j = jj; int iy = y0 + j; FOR_IN_COLS(LOAD_IN_COL) FOR_ROWS(MAX_ROW) }
+#define TAKE_ROW(rr) { const int r = rr; const int dy = j - r * STRIDE_H; \
+    if (dy >= 0 && dy < KERNEL_H * DILATION_H && dy % DILATION_H == 0) { FOR_COLS(TAKE_COL) } }
+#define IN_ROW(jj) { const int j = jj; int iy = y0 + j; FOR_IN_COLS(LOAD_IN_COL) FOR_ROWS(TAKE_ROW) }
   FOR_IN_ROWS(IN_ROW)
+#if IS_MAX
+#define POOLED(i, x, y) acc[i]
+#else
+#define POOLED(i, x, y) (acc[i] / float(max(averageCount(0, (y) * STRIDE_H - PAD_H, (x) * STRIDE_W - PAD_W), 1)))
+#endif
 #define STORE_ACC(i) { int x = x_first + (i) % OUT_COLS; int y = y_first + (i) / OUT_COLS; \
-    if (x < out0_W && y < out0_H) out0_store(x, n * out0_H + y, p.z, activate(acc[i])); }
+    if (x < out0_W && y < out0_H) out0_store(x, n * out0_H + y, p.z, activate(POOLED(i, x, y))); }
   FOR_BLOCK(STORE_ACC)
 }
 #else
@@ -239,10 +266,6 @@ void main() {
   out1_store(p.x, p.y, p.z, vec4(planes * (in0_H * in0_W)) + best);
 #endif
 #else
-  // The divisor counts the window's cells inside the input or, with
-  // count_include_pad, inside the padded input (never those a ceil-mode
-  // window reaches beyond the end padding); cells lie DILATION apart
-  // (AveragePool 19).
   vec4 acc = vec4(0.0);
   for (int kd = 0; kd < KERNEL_D; ++kd) {
     int id = d0 + kd * DILATION_D;
@@ -257,15 +280,7 @@ void main() {
       }
     }
   }
-#if COUNT_INCLUDE_PAD
-  int count = cellsBelow(d0, KERNEL_D, DILATION_D, IN_D + PAD_END_D) *
-              cellsBelow(h0, KERNEL_H, DILATION_H, kInH + PAD_END_H) *
-              cellsBelow(w0, KERNEL_W, DILATION_W, in0_W + PAD_END_W);
-#else
-  int count = cellsInside(d0, KERNEL_D, DILATION_D, IN_D) * cellsInside(h0, KERNEL_H, DILATION_H, kInH) *
-              cellsInside(w0, KERNEL_W, DILATION_W, in0_W);
-#endif
-  vec4 result = acc / float(max(count, 1));
+  vec4 result = acc / float(max(averageCount(d0, h0, w0), 1));
 #endif
   out0_store(p.x, p.y, p.z, activate(result));
 }

@@ -115,7 +115,7 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
   plan.defines.emplace_back("FOR_PIXELS(F)", IndexList(block_size));
   const int64_t in_slices = MaxInputSlices(out_channels, in_per_group, out_per_group);
   // The input columns a block row reads (shaders/conv.comp IN_COLS).
-  const int64_t in_cols = (pixels - 1) * window.stride[1] + (window.kernel[1] - 1) * window.dilation[1] + 1;
+  const int64_t in_cols = InputSpan(pixels, window.kernel[1], window.stride[1], window.dilation[1]);
   // The general path spells a kernel row's taps out (shaders/conv.comp
   // UNROLL_KX) where the input slices' loop is long enough to pay: each
   // accumulator then takes a kernel row's products in one masked write per
@@ -158,7 +158,7 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
     plan.defines.emplace_back("FOR_KX(F)", IndexList(window.kernel[1]));
     plan.defines.emplace_back("FOR_IN_COLS(F)", IndexList(in_cols));
     plan.defines.emplace_back("FOR_IN_ROWS(F)",
-                              IndexList((rows - 1) * window.stride[0] + (window.kernel[0] - 1) * window.dilation[0] + 1));
+                              IndexList(InputSpan(rows, window.kernel[0], window.stride[0], window.dilation[0])));
   }
   AddWindowDefines(window, plan);
 

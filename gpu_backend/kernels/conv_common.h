@@ -166,6 +166,13 @@ int64_t PixelsFillingLaneBatches(int64_t width, int64_t pixels);
 // block size its own #if chain does not spell.
 std::string IndexList(int64_t count);
 
+// The input positions `outputs` consecutive outputs read along one axis,
+// from the first output's first tap to the last output's last: a block's
+// input row or column span (conv and pool blocks spell loads over it).
+inline int64_t InputSpan(int64_t outputs, int64_t kernel, int64_t stride, int64_t dilation) {
+  return (outputs - 1) * stride + (kernel - 1) * dilation + 1;
+}
+
 // Outputs whose blocks leave fewer than kMinGroupColumns columns and more
 // slice blocks than columns (a Gemm's [M, N], a conv after a global pool)
 // run their slice blocks along the dispatch's x: sets the plan's

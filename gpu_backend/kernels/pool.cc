@@ -65,23 +65,23 @@ StatusOr<std::vector<Axis>> WindowAxes(const Node& node, const Shape& in, const 
   return axes;
 }
 
-// 2-D MaxPool without Indices as blocks of outputs (shaders/pool.comp
-// BLOCKED): each input row a block reads is loaded once for all the
-// block's outputs, and no window test runs under the lanes' mask. One
-// llvmpipe thread, the pool alone, 7 processes alternating: 3x3 s2 ceil
-// 64 ch 111x111 -> 55x55 (squeezenet1_1's first) 3.42 -> 1.28 ms best,
-// 3.67 -> 1.59 median; squeezenet1_1's three pools, the per-task best of
-// 5 processes summed, 5.41 -> 2.66 ms. 1-D pools are 2-D ones one row high;
-// AveragePool keeps one output per invocation, and so do windows too
-// large to spell out (kMaxSpelledPoolCells).
+// 2-D MaxPool without Indices and 2-D AveragePool as blocks of outputs
+// (shaders/pool.comp BLOCKED): each input row a block reads is loaded once
+// for all the block's outputs, and no window test runs under the lanes'
+// mask. One llvmpipe thread, the pool alone, 7 processes alternating: 3x3
+// s2 ceil 64 ch 111x111 -> 55x55 (squeezenet1_1's first) 3.42 -> 1.28 ms
+// best, 3.67 -> 1.59 median; squeezenet1_1's three pools, the per-task
+// best of 5 processes summed, 5.41 -> 2.66 ms. 1-D pools are 2-D ones one
+// row high; windows too large to spell out (kMaxSpelledPoolCells), 3-D
+// pools and MaxPool with Indices keep one output per invocation.
 constexpr int64_t kMaxSpelledPoolCells = 1024;
 
-bool PlanMaxPoolBlocks(const Axis& h, const Axis& w, const Phwc4Layout& out, const KernelLimits& limits,
+bool PlanPoolBlocks(const Axis& h, const Axis& w, const Phwc4Layout& out, const KernelLimits& limits,
                        KernelPlan& plan) {
   const int64_t cols = PixelsFillingLaneBatches(out.w, std::min<int64_t>(out.w, kLaneBatch));
   const int64_t rows = OutputRowsPerInvocation(out.h, cols);
-  const int64_t in_cols = (cols - 1) * w.stride + (w.kernel - 1) * w.dilation + 1;
-  const int64_t in_rows = (rows - 1) * h.stride + (h.kernel - 1) * h.dilation + 1;
+  const int64_t in_cols = InputSpan(cols, w.kernel, w.stride, w.dilation);
+  const int64_t in_rows = InputSpan(rows, h.kernel, h.stride, h.dilation);
   // The shader spells every load and every max out: bounded so that a
   // plane-sized window still compiles in reasonable time.
   if (in_cols * in_rows > kMaxSpelledPoolCells || cols * rows * w.kernel * h.kernel > 4 * kMaxSpelledPoolCells) {
@@ -150,8 +150,7 @@ StatusOr<KernelPlan> BuildWindowPool(const Graph& graph, const Node& node, const
     plan.defines.emplace_back(std::string("PAD") + suffix[a], std::to_string(axes[a].pad_begin));
     plan.defines.emplace_back(std::string("PAD_END") + suffix[a], std::to_string(axes[a].pad_end));
   }
-  if (is_max && !with_indices && in.shape.size() <= 4 &&
-      PlanMaxPoolBlocks(axes[1], axes[2], LayoutOf(out.shape), limits, plan)) {
+  if (!with_indices && in.shape.size() <= 4 && PlanPoolBlocks(axes[1], axes[2], LayoutOf(out.shape), limits, plan)) {
     return plan;
   }
   plan.local_size = {8, 8, 1};

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "gpu_backend/kernels/kernel_ops.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -54,7 +55,7 @@ TEST(PoolTest, MaxPoolSameUpperAndOneD) {
 }
 
 // 2-D MaxPools run as blocks of columns by rows (pool.cc
-// PlanMaxPoolBlocks): last blocks cut short at the right and bottom edges,
+// PlanPoolBlocks): last blocks cut short at the right and bottom edges,
 // two images whose blocks must not straddle, stride 1 with padding (every
 // block's border cells in the padding, inputs negative as well), a wide
 // window, floor mode leaving the last input row and column unread, and a
@@ -69,6 +70,50 @@ TEST(PoolTest, MaxPoolBlocksCrossEdges) {
   // A window over the whole plane, too large to spell out: one output per
   // invocation instead.
   ExpectMatchesReference(Window("MaxPool", {1, 5, 40, 40}, {1, 5, 1, 1}, {40, 40}, {1, 1}));
+}
+
+bool RunsAsBlocks(const KernelCase& c) {
+  const Graph graph = GraphOf(c);
+  auto plan = BuildPool(graph, graph.nodes[0], KernelLimits{});
+  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  return plan.ok() && PlanDefine(*plan, "BLOCKED") == "1";
+}
+
+// 2-D AveragePools run as the same blocks, dividing each output by its own
+// window's count: padding at every edge of several-row blocks with and
+// without count_include_pad, ceil mode whose last windows run past the
+// end padding, a dilation, PP-OCRv4 rec's 3x2 window with strides (3, 2),
+// two images and a 1-D pool. 3-D pools, MaxPool with Indices and a window
+// too large to spell keep one output per invocation.
+TEST(PoolTest, AveragePoolBlocksCountTheirOwnWindows) {
+  for (int64_t include : {0, 1}) {
+    SCOPED_TRACE("count_include_pad=" + std::to_string(include));
+    KernelCase padded = Window("AveragePool", {2, 6, 19, 37}, {2, 6, 19, 37}, {3, 3}, {1, 1}, {1, 1, 1, 1});
+    padded.node.attributes["count_include_pad"] = include;
+    EXPECT_TRUE(RunsAsBlocks(padded));
+    ExpectMatchesReference(padded, include ? AllVariants() : SweepVariants());
+    KernelCase ceil = Window("AveragePool", {1, 5, 12, 17}, {1, 5, 6, 9}, {3, 3}, {2, 2}, {1, 0, 0, 1}, true);
+    ceil.node.attributes["count_include_pad"] = include;
+    EXPECT_TRUE(RunsAsBlocks(ceil));
+    ExpectMatchesReference(ceil, SweepVariants());
+  }
+  KernelCase dilated = Window("AveragePool", {1, 5, 9, 13}, {1, 5, 7, 11}, {3, 3}, {1, 1}, {1, 1, 1, 1});
+  dilated.node.attributes["dilations"] = std::vector<int64_t>{2, 2};
+  EXPECT_TRUE(RunsAsBlocks(dilated));
+  ExpectMatchesReference(dilated);
+  const KernelCase rec = Window("AveragePool", {2, 9, 6, 40}, {2, 9, 2, 20}, {3, 2}, {3, 2});
+  EXPECT_TRUE(RunsAsBlocks(rec));
+  ExpectMatchesReference(rec, SweepVariants());
+  const KernelCase one_d = Window("AveragePool", {1, 7, 29}, {1, 7, 14}, {3}, {2}, {1, 0});
+  EXPECT_TRUE(RunsAsBlocks(one_d));
+  ExpectMatchesReference(one_d, SweepVariants());
+  EXPECT_FALSE(RunsAsBlocks(Window("AveragePool", {1, 5, 40, 40}, {1, 5, 1, 1}, {40, 40}, {1, 1})));
+  EXPECT_FALSE(RunsAsBlocks(Window("AveragePool", {1, 3, 5, 7, 6}, {1, 3, 4, 6, 5}, {2, 2, 2}, {1, 1, 1})));
+  KernelCase indices = Window("MaxPool", {1, 3, 7, 13}, {1, 3, 3, 6}, {2, 2}, {2, 2});
+  indices.node.outputs.push_back("i");
+  indices.outputs["i"] = Shape{1, 3, 3, 6};
+  indices.output_dtypes["i"] = DataType::kInt64;
+  EXPECT_FALSE(RunsAsBlocks(indices));
 }
 
 TEST(PoolTest, AveragePoolCountIncludePad) {
