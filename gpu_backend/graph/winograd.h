@@ -68,8 +68,18 @@ void WinogradSandwich(const float (&l)[R][C], const float (&x)[C][C], float (&ou
 }
 
 // Convs with fewer input or output channels, or outputs smaller than this
-// along either side, keep the direct kernel (passes/winograd.cc).
+// along either side, keep the direct kernel (passes/winograd.cc). The
+// input transform stores 2.25 values per input value, a cost that grows
+// with the input channels and that only the output channels' products
+// repay: on llvmpipe it costs about as much per input channel and pixel
+// as 140 of the direct kernel's multiply-adds, so convs with few outputs
+// lose. One thread, best of 2-3 processes, the conv's tasks: 96 -> 24 at
+// 160x160 75.4 ms as Winograd against 58.1 direct, at 80x80 20.9 vs 17.3;
+// 16 outputs lost in 8 of 12 sizes (16, 32, 64, 128 in at 28, 56, 112;
+// 32 -> 16 at 112x112 15.4 vs 7.0), 32 or more won in most (64 -> 64 at
+// 112x112 32.7 vs 90.0, 128 -> 32 54.2 vs 82.9).
 inline constexpr int64_t kMinWinogradChannels = 16;
+inline constexpr int64_t kMinWinogradOutputChannels = 32;
 inline constexpr int64_t kMinWinogradSize = 7;
 
 // Channels rounded up to whole slices of 4.

@@ -65,9 +65,11 @@ TEST(WinogradTest, ResidualAndActivation) {
 }
 
 // Convs it would not pay for, or cannot run, keep the direct kernel:
-// few channels, small outputs, strides, dilations, groups.
+// few input channels, few output channels (below
+// kMinWinogradOutputChannels), small outputs, strides, dilations, groups.
 TEST(WinogradTest, OtherConvsStayDirect) {
   ConvSpec few = Winograd3x3({1, 8, 16, 16}, 64, {1, 1, 1, 1});
+  ConvSpec few_outputs = Winograd3x3({1, 96, 16, 16}, 24, {1, 1, 1, 1});
   ConvSpec small = Winograd3x3({1, 64, 6, 6}, 64, {1, 1, 1, 1});
   ConvSpec strided = Winograd3x3({1, 64, 16, 16}, 64, {1, 1, 1, 1});
   strided.strides = {2, 2};
@@ -75,7 +77,7 @@ TEST(WinogradTest, OtherConvsStayDirect) {
   dilated.dilations = {2, 2};
   ConvSpec grouped = Winograd3x3({1, 64, 16, 16}, 64, {1, 1, 1, 1});
   grouped.group = 2;
-  for (const ConvSpec& spec : {few, small, strided, dilated, grouped}) {
+  for (const ConvSpec& spec : {few, few_outputs, small, strided, dilated, grouped}) {
     EXPECT_EQ(Shaders(Conv(spec)), std::vector<std::string>{"conv"});
   }
 }

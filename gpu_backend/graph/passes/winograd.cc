@@ -54,7 +54,7 @@ bool Qualifies(const Graph& graph, const Node& node, std::vector<int64_t>* pads)
     if (v < 0 || v > 2) return false;
   }
   if (y->shape[2] != x->shape[2] + p[0] + p[2] - 2 || y->shape[3] != x->shape[3] + p[1] + p[3] - 2) return false;
-  if (x->shape[1] < kMinWinogradChannels || y->shape[1] < kMinWinogradChannels) return false;
+  if (x->shape[1] < kMinWinogradChannels || y->shape[1] < kMinWinogradOutputChannels) return false;
   if (y->shape[2] < kMinWinogradSize || y->shape[3] < kMinWinogradSize) return false;
   *pads = {p[0], p[1]};
   return true;
