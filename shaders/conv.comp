@@ -260,18 +260,15 @@ void main() {
 #define TAP_PIXEL(i) acc[b * BLOCK + i] += w * in_texels[ROW(i) * IN_COLS + COL(i) * STRIDE_X + kx * DILATION_X];
 #define TAP_SLICE(slice) { const int b = slice; mat4 w = weights_at(WEIGHTS_OF(os0 + b)); FOR_PIXELS(TAP_PIXEL) }
 #define TAP(k) { const int kx = k; int tap = ky * KERNEL_W + kx; FOR_SLICES(TAP_SLICE) }
-#ifdef FOR_IN_SLICES
-  // Few input slices (a group's, conv.cc): spelled out, so that each
-  // accumulator takes a kernel row's products over all of them before its
-  // one masked write; rows in the padding load zeros.
 #define ROW_SLICE(j) { int s = s_begin + (j); vec4 gate = GATE_AT(s); FOR_IN_TEXELS(LOAD_IN_TEXEL) FOR_KX(TAP) }
   for (int ky = 0; ky < KERNEL_H; ++ky) {
     int iy = y0 + ky * DILATION_Y;  // the block's first row reads input row iy
+#ifdef FOR_IN_SLICES
+    // Few input slices (a group's, conv.cc): spelled out, so that each
+    // accumulator takes a kernel row's products over all of them before
+    // its one masked write; rows in the padding load zeros.
     FOR_IN_SLICES(ROW_SLICE)
-  }
 #else
-  for (int ky = 0; ky < KERNEL_H; ++ky) {
-    int iy = y0 + ky * DILATION_Y;  // the block's first row reads input row iy
 #if OUT_ROWS == 1
     if (iy < 0 || iy >= in0_H) continue;
 #endif
@@ -280,8 +277,8 @@ void main() {
       FOR_IN_TEXELS(LOAD_IN_TEXEL)
       FOR_KX(TAP)
     }
-  }
 #endif
+  }
 #elif defined(FOR_TAPS)
   // Every tap and input slice spelled out (stems, conv.cc): no loop to
   // carry acc round; taps in the padding load zeros.
