@@ -159,7 +159,8 @@ int cellsBelow(int start, int kernel, int dilation, int limit) {
 // cells lie DILATION apart (AveragePool 19).
 int averageCount(int d0, int h0, int w0) {
 #if COUNT_INCLUDE_PAD
-  return cellsBelow(d0, KERNEL_D, DILATION_D, IN_D + PAD_END_D) * cellsBelow(h0, KERNEL_H, DILATION_H, kInH + PAD_END_H) *
+  return cellsBelow(d0, KERNEL_D, DILATION_D, IN_D + PAD_END_D) *
+         cellsBelow(h0, KERNEL_H, DILATION_H, kInH + PAD_END_H) *
          cellsBelow(w0, KERNEL_W, DILATION_W, in0_W + PAD_END_W);
 #else
   return cellsInside(d0, KERNEL_D, DILATION_D, IN_D) * cellsInside(h0, KERNEL_H, DILATION_H, kInH) *

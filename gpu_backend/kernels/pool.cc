@@ -77,7 +77,7 @@ StatusOr<std::vector<Axis>> WindowAxes(const Node& node, const Shape& in, const 
 constexpr int64_t kMaxSpelledPoolCells = 1024;
 
 bool PlanPoolBlocks(const Axis& h, const Axis& w, const Phwc4Layout& out, const KernelLimits& limits,
-                       KernelPlan& plan) {
+                    KernelPlan& plan) {
   const int64_t cols = PixelsFillingLaneBatches(out.w, std::min<int64_t>(out.w, kLaneBatch));
   const int64_t rows = OutputRowsPerInvocation(out.h, cols);
   const int64_t in_cols = InputSpan(cols, w.kernel, w.stride, w.dilation);
