@@ -159,7 +159,7 @@ struct SessionOptions {
   bool cpu_fallback = true;
   // See MemoryMode. kNaive and kReuse replace `strategy`.
   MemoryMode memory_mode = MemoryMode::kPooled;
-  // 3x3 stride-1 convolutions with at least 16 channels in and out and
+  // 3x3 stride-1 convolutions with at least 16 channels in, 32 out and
   // outputs at least 7 wide and high run as Winograd's F(4x4, 3x3) (a
   // quarter of the multiply-adds; three tasks: the input's tiles transformed, 36
   // matrix products, the outputs transformed back) in fp32 buffer pools
