@@ -317,5 +317,71 @@ TEST(Passes, LayerNormFormulaLeavesWhatDoesNotMatch) {
   }
 }
 
+// x + x * gate (PP-OCRv4 det's RSE blocks), gate a squeeze-and-excitation
+// gate of x: the gate's Conv adds 1 to its output (a fused shift) and the
+// Add becomes x * gate, keeping the Add's Relu; the Mul goes. Where that
+// product is read by a Conv alone it fuses on into the Conv as its gate.
+// A gate read twice, a product read twice and a gate no node can shift
+// (a pool's) stay.
+TEST(Passes, GatedSkipBecomesOneProduct) {
+  const Shape s = {1, 4, 3, 5};
+  const Shape c = {1, 4, 1, 1};
+  GraphBuilder b;
+  b.Input("x", s)
+      .Constant("w", {4, 4, 1, 1}, {0.5f, -1.0f, 0.25f, 2.0f, 1.0f, 0.5f, -0.5f, 0.75f, -2.0f, 1.5f, 0.1f, 0.2f,
+                                    0.3f, -0.4f, 0.5f, -0.6f})
+      .Op("Conv", {"x", "w"}, "c", s)
+      .Op("GlobalAveragePool", {"c"}, "p", c)
+      .Op("Conv", {"p", "w"}, "e", c)
+      .Op("HardSigmoid", {"e"}, "gate", c)
+      .Op("Mul", {"c", "gate"}, "m", s)
+      .Op("Add", {"c", "m"}, "y", s)  // fuses, its Relu along
+      .Op("Relu", {"y"}, "r", s)
+      .Op("Conv", {"p", "w"}, "e2", c)
+      .Op("Sigmoid", {"e2"}, "gate2", c)
+      .Op("Mul", {"gate2", "r"}, "m2", s)
+      .Op("Add", {"m2", "r"}, "a2", s)  // fuses, and on into Conv z
+      .Op("Conv", {"a2", "w"}, "z", s)
+      .Op("Conv", {"p", "w"}, "e3", c)
+      .Op("Sigmoid", {"e3"}, "gate3", c)
+      .Op("Mul", {"c", "gate3"}, "m3", s)
+      .Op("Add", {"c", "m3"}, "v", s)  // gate3 is a graph output too
+      .Op("Conv", {"p", "w"}, "e4", c)
+      .Op("Sigmoid", {"e4"}, "gate4", c)
+      .Op("Mul", {"c", "gate4"}, "m4", s)
+      .Op("Add", {"c", "m4"}, "u", s)
+      .Op("Neg", {"m4"}, "n4", s)  // the product read twice
+      .Op("Mul", {"c", "p"}, "m5", s)
+      .Op("Add", {"c", "m5"}, "t", s)  // the pool cannot add the 1
+      .Output("r")
+      .Output("z")
+      .Output("v")
+      .Output("gate3")
+      .Output("u")
+      .Output("n4")
+      .Output("t");
+  b.graph().nodes[3].attributes["alpha"] = 1.0f / 6.0f;
+  Graph& g = b.graph();
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.gated_skips_fused, 2);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"Conv", "GlobalAveragePool", "Conv", "Mul", "Conv", "Conv", "Conv", "Mul",
+                                              "Add", "Conv", "Mul", "Add", "Neg", "Mul", "Add"}));
+  // The first: r = Relu(c * (HardSigmoid(e) + 1)).
+  EXPECT_EQ(GetFusedActivation(g.nodes[2])->type, "HardSigmoid");
+  EXPECT_EQ(g.nodes[2].GetFloat(kFusedOutputShiftAttr, 0.0f), 1.0f);
+  EXPECT_EQ(g.nodes[3].inputs, (std::vector<std::string>{"c", "gate"}));
+  EXPECT_EQ(g.nodes[3].outputs[0], "r");
+  EXPECT_EQ(GetFusedActivation(g.nodes[3])->type, "Relu");
+  // The second: Conv z reads r scaled by Sigmoid(e2) + 1.
+  EXPECT_EQ(g.nodes[4].GetFloat(kFusedOutputShiftAttr, 0.0f), 1.0f);
+  EXPECT_EQ(g.nodes[5].inputs, (std::vector<std::string>{"r", "w", "", "gate2"}));
+  EXPECT_EQ(g.nodes[6].GetFloat(kFusedOutputShiftAttr, 0.0f), 0.0f);
+  const TensorData x = Ramp(s, 0.27f);
+  for (const char* out : {"r", "z", "v", "gate3", "u", "n4", "t"}) {
+    ExpectClose(RunOnCpu(g, x, out), RunOnCpu(run.before, x, out));
+  }
+}
+
 }  // namespace
 }  // namespace glpool

@@ -84,6 +84,13 @@ StatusOr<int> FoldBiasIntoMatMul(Graph& graph);
 // gate as its fourth input (graph.h), and the Mul goes.
 StatusOr<int> FuseChannelGateIntoConv(Graph& graph);
 
+// x + x * gate (either order, both fp32), gate a channel gate of x
+// (IsChannelGateShape) read by that Mul alone and made by a node that takes
+// a fused output shift, the product read by the Add alone: the gate's
+// producer adds 1 to its output shift and the Add becomes Mul(x, gate),
+// keeping its output and fused epilogue; the Mul goes.
+StatusOr<int> FuseGatedSkip(Graph& graph);
+
 // Add(conv(x), skip), skip fp32 of the Conv output's shape (a residual
 // connection), the Conv (constant weights, 2-D window) with no fused
 // activation, scale or shift and its output read by the Add alone: the Conv
@@ -168,6 +175,7 @@ struct PassStats {
   int swish_fused = 0;
   int layer_norm_formulas_fused = 0;
   int matmul_biases_folded = 0;
+  int gated_skips_fused = 0;
   int channel_gates_fused = 0;
   int residual_adds_fused = 0;
   int activations_fused = 0;

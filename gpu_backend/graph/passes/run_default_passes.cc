@@ -37,6 +37,9 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   GLPOOL_ASSIGN_OR_RETURN(s.swish_fused, FuseSwishPattern(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.activations_fused, FuseActivations(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.output_scale_shifts_fused, FuseOutputScaleShift(graph));
+  // After activation fusion (the gate's activation is then its producer's)
+  // and before the gate fuses into Convs (the Mul it leaves may).
+  GLPOOL_ASSIGN_OR_RETURN(s.gated_skips_fused, FuseGatedSkip(graph));
   // After the folds into Conv weights (which read inputs 1 and 2 only).
   GLPOOL_ASSIGN_OR_RETURN(s.channel_gates_fused, FuseChannelGateIntoConv(graph));
   // After activation fusion (an Add's Relu comes along) and the gate (which
