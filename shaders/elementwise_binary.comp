@@ -18,7 +18,9 @@
 //      scale, a squeeze-and-excitation gate): one vec4 load of its texel;
 //   3: one value for all 4 lanes (nothing maps to the output's channels:
 //      a scalar, a per-column bias): one scalar load;
-//   0: lane by lane (4 scalar loads).
+//   0: lane by lane (4 scalar loads);
+//   4: a nearest upsample of the output's channels by UP_Y x UP_X (graph.h
+//      kNearestUpsampledInputAttr): one vec4 load at (h / UP_Y, w / UP_X).
 #ifndef OP
 #define OP 0
 #endif
@@ -32,6 +34,10 @@
 #define IN_SAME int[7](1, 0, 1, 0, 1, 0, 1)
 #define IN_MAPS ivec4[7](ivec4(0, 1, 2, 3), ivec4(-1, 1, -1, -1), ivec4(0, 1, 2, 3), ivec4(-1, -1, 2, 3), \
     ivec4(0, 1, 2, 3), ivec4(0, -1, -1, 3), ivec4(0, 1, 2, 3))
+#endif
+#ifndef UP_Y
+#define UP_Y 1
+#define UP_X 1
 #endif
 #ifndef INT_OUT
 #define INT_OUT 0
@@ -138,6 +144,7 @@ vec4 operand(int k, ivec3 p) {
     return load_texel_at(k, m.w < 0 ? 0 : p.x, m.x < 0 ? 0 : n, m.z < 0 ? 0 : h, p.z);
   }
   if (kSame[k] == 3) return vec4(load_lane(k, mapped(ivec4(n, 0, h, p.x), kMaps[k])));
+  if (kSame[k] == 4) return load_texel_at(k, p.x / UP_X, n, h / UP_Y, p.z);
   vec4 v = vec4(0.0);
   for (int lane = 0; lane < 4; ++lane) {
     ivec4 o = ivec4(p.y / out0_H, p.z * 4 + lane, p.y % out0_H, p.x);

@@ -69,6 +69,32 @@ void NarrowToHalf(const Node& node, const std::vector<DataType>& expected, std::
   }
 }
 
+// Input k of `node` upsampled by its kNearestUpsampledInputAttr {k, fy,
+// fx}: element (n, c, h, w) is input k's (n, c, h / fy, w / fx).
+StatusOr<Value> NearestUpsampledInput(const Node& node, const std::vector<const Value*>& args) {
+  const std::vector<int64_t> up = node.GetInts(kNearestUpsampledInputAttr);
+  if (up.size() != 3 || up[0] < 0 || static_cast<size_t>(up[0]) >= args.size() || !args[static_cast<size_t>(up[0])] ||
+      up[1] < 1 || up[2] < 1) {
+    return InvalidModelError("bad nearest_upsampled_input attribute");
+  }
+  const Value& in = *args[static_cast<size_t>(up[0])];
+  if (in.dtype != DataType::kFloat32 || in.shape.size() != 4) {
+    return InvalidModelError("a nearest-upsampled input must be float32 and 4-D, is " + DescribeValue(in));
+  }
+  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2], w = in.shape[3];
+  const int64_t fy = up[1], fx = up[2];
+  Value out = MakeFloatValue({n, c, h * fy, w * fx}, {});
+  out.floats.reserve(static_cast<size_t>(out.size()));
+  for (int64_t plane = 0; plane < n * c; ++plane) {
+    for (int64_t y = 0; y < h * fy; ++y) {
+      for (int64_t x = 0; x < w * fx; ++x) {
+        out.floats.push_back(in.floats[static_cast<size_t>((plane * h + y / fy) * w + x / fx)]);
+      }
+    }
+  }
+  return out;
+}
+
 // Runs the kernel on values and applies a fused activation to output 0.
 // `expected`: the outputs' dtypes where the caller knows them (NarrowToHalf).
 Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
@@ -98,6 +124,13 @@ Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
                                ShapeToString(read_as.shape));
     }
     args[0] = &read_as;
+  }
+  // A nearest upsample folded into the node (graph.h
+  // kNearestUpsampledInputAttr) is computed here, as the Resize did.
+  Value upsampled;
+  if (node.HasAttribute(kNearestUpsampledInputAttr)) {
+    GLPOOL_ASSIGN_OR_RETURN(upsampled, NearestUpsampledInput(node, args));
+    args[static_cast<size_t>(node.GetInts(kNearestUpsampledInputAttr)[0])] = &upsampled;
   }
   KernelContext ctx{node, opset, args};
   outputs.assign(node.outputs.size(), Value{});

@@ -74,6 +74,13 @@ void CopyFusedEpilogue(const Node& from, Node& to);
 // Conv residual (FuseResidualAddIntoConv): a Conv may have a fifth input
 // (B and the gate may then be ""), an fp32 tensor of Y's shape added to Y
 // before its fused activation, scale and shift. Every executor honours it.
+// Nearest upsample folded in (FoldNearestUpsampleIntoElementwise): ints
+// {k, fy, fx} on an elementwise node whose input k (4-D, [N, C, H / fy,
+// W / fx] for an output [N, C, H, W]) is read as its nearest upsampling by
+// those whole factors: output element (n, c, h, w) reads input k's
+// (n, c, h / fy, w / fx), as the folded Resize computed it. Every executor
+// honours it.
+inline constexpr char kNearestUpsampledInputAttr[] = "nearest_upsampled_input";
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

@@ -76,13 +76,43 @@ Shape OperandShape(const Graph& graph, const Node& node, size_t index, const Ten
 
 // How the shader reads an input (IN_SAME in shaders/elementwise_binary.comp):
 // 1 the output's layout; 2 a texel of the output's channels, broadcast along
-// the other axes; 3 one value for a texel's 4 lanes; 0 lane by lane.
+// the other axes; 3 one value for a texel's 4 lanes; 0 lane by lane (4, a
+// nearest upsample, is set by the caller).
 int64_t ReadMode(const BroadcastMap& map, const Shape& input, const Shape& output) {
   if (map.same) return 1;
   const std::array<int, 4>& a = map.axes;
   if (std::find(a.begin(), a.end(), 1) == a.end()) return 3;  // nothing varies along the output's channels
   const bool own_axes = (a[0] == 0 || a[0] == -1) && a[1] == 1 && (a[2] == 2 || a[2] == -1) && (a[3] == 3 || a[3] == -1);
   return own_axes && LayoutOf(input).c == LayoutOf(output).c ? 2 : 0;
+}
+
+// A nearest upsample folded into the node (graph.h
+// kNearestUpsampledInputAttr): which input, -1 for none, and its factors.
+struct UpsampledInput {
+  long input = -1;
+  int64_t fy = 1;
+  int64_t fx = 1;
+};
+
+StatusOr<UpsampledInput> ReadUpsampledInput(const Graph& graph, const Node& node, const Tensor& out) {
+  UpsampledInput up;
+  if (!node.HasAttribute(kNearestUpsampledInputAttr)) return up;
+  const std::vector<int64_t> a = node.GetInts(kNearestUpsampledInputAttr);
+  if (a.size() != 3 || a[0] < 0 || static_cast<size_t>(a[0]) >= node.inputs.size() || a[1] < 1 || a[2] < 1) {
+    return InvalidModelError("bad nearest_upsampled_input attribute");
+  }
+  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[static_cast<size_t>(a[0])]));
+  const Shape& o = out.shape;
+  if (in->shape.size() != 4 || o.size() != 4 ||
+      in->shape != Shape{o[0], o[1], o[2] / a[1], o[3] / a[2]} || o[2] % a[1] != 0 || o[3] % a[2] != 0) {
+    return InvalidModelError("input " + std::to_string(a[0]) + " " + ShapeToString(in->shape) +
+                             " is not output " + ShapeToString(o) + " downsampled by " + std::to_string(a[1]) +
+                             " x " + std::to_string(a[2]));
+  }
+  up.input = static_cast<long>(a[0]);
+  up.fy = a[1];
+  up.fx = a[2];
+  return up;
 }
 
 }  // namespace
@@ -111,14 +141,21 @@ StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node
   std::vector<int64_t> same;
   std::string maps;
   const Tensor* first = nullptr;
+  GLPOOL_ASSIGN_OR_RETURN(const UpsampledInput upsampled, ReadUpsampledInput(graph, node, *out));
   for (size_t i = 0; i < node.inputs.size(); ++i) {
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[i]));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
     if (!first) first = in;
-    GLPOOL_ASSIGN_OR_RETURN(BroadcastMap map, MapBroadcast(OperandShape(graph, node, i, *in, *first), out->shape));
+    const bool up = upsampled.input == static_cast<long>(i);
+    const Shape shape = up ? out->shape : OperandShape(graph, node, i, *in, *first);
+    GLPOOL_ASSIGN_OR_RETURN(BroadcastMap map, MapBroadcast(shape, out->shape));
     plan.inputs.push_back(in->name);
-    same.push_back(ReadMode(map, OperandShape(graph, node, i, *in, *first), out->shape));
+    same.push_back(up ? 4 : ReadMode(map, shape, out->shape));
     maps += (maps.empty() ? "" : ", ") + map.Glsl();
+  }
+  if (upsampled.input >= 0) {
+    plan.defines.emplace_back("UP_Y", std::to_string(upsampled.fy));
+    plan.defines.emplace_back("UP_X", std::to_string(upsampled.fx));
   }
   for (size_t i = node.inputs.size(); i < kMaxInputs; ++i) maps += ", ivec4(-1)";
   plan.defines.emplace_back("OP", std::to_string(op.code));

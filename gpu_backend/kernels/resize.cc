@@ -8,13 +8,13 @@
 // Opset 18's antialias stretches the linear/cubic filter by 1 / scale when
 // downscaling (more taps per output), its axes and keep_aspect_ratio_policy
 // are resolved by ReadResizeTarget; opset 19 adds half_pixel_symmetric.
+// The coordinate rule itself is import/resize_rule.h's.
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "gpu_backend/import/node_view.h"
-#include "gpu_backend/import/resize_target.h"
+#include "gpu_backend/import/resize_rule.h"
 #include "gpu_backend/kernels/kernel.h"
 #include "gpu_backend/kernels/kernel_ops.h"
 #include "gpu_backend/kernels/logical_index.h"
@@ -22,55 +22,9 @@
 namespace glpool {
 namespace {
 
-struct ResizeRule {
-  std::string mode = "nearest";                     // nearest, linear, cubic
-  std::string transform = "half_pixel";             // coordinate_transformation_mode
-  std::string nearest_mode = "round_prefer_floor";  // or "simple" (Upsample, Resize-10)
-  double cubic_a = -0.75;
-  bool exclude_outside = false;
-  bool antialias = false;  // linear and cubic only
-};
-
 // Taps per output coordinate beyond which a resize is refused: antialias
 // needs about 2 / scale (linear) or 4 / scale (cubic).
 constexpr int kMaxTaps = 1024;
-
-// The resized length is scale x in, unrounded, as in the ONNX reference
-// implementation: the output size when sizes are given, fractional for some
-// scales (align_corners and tf_crop_and_resize divide by it).
-double SourceCoordinate(const ResizeRule& rule, int64_t x, double scale, int64_t in, int64_t out, double roi_start,
-                        double roi_end) {
-  const double xo = static_cast<double>(x);
-  const double span = static_cast<double>(in - 1);
-  const double resized = scale * static_cast<double>(in);
-  const std::string& t = rule.transform;
-  if (t == "asymmetric") return xo / scale;
-  if (t == "align_corners") return out == 1 ? 0.0 : xo * span / (resized - 1);
-  if (t == "tf_half_pixel_for_nn") return (xo + 0.5) / scale;
-  if (t == "pytorch_half_pixel") return out > 1 ? (xo + 0.5) / scale - 0.5 : 0.0;
-  if (t == "half_pixel_symmetric") {
-    // The implicit roi's centre maps to the output's centre (differs from
-    // half_pixel where the output size was rounded).
-    const double offset = 0.5 * static_cast<double>(in) * (1.0 - static_cast<double>(out) / resized);
-    return offset + (xo + 0.5) / scale - 0.5;
-  }
-  if (t == "tf_crop_and_resize") {
-    if (out == 1) return 0.5 * (roi_start + roi_end) * span;
-    return roi_start * span + xo * (roi_end - roi_start) * span / (resized - 1);
-  }
-  return (xo + 0.5) / scale - 0.5;  // half_pixel
-}
-
-int64_t NearestSource(const ResizeRule& rule, double x, double scale) {
-  const double below = std::floor(x);
-  const std::string& m = rule.nearest_mode;
-  // Opset < 11 "simple" rounding, as ONNX Runtime implements it.
-  if (m == "simple") return static_cast<int64_t>(scale < 1.0 ? std::ceil(x) : below);
-  if (m == "floor") return static_cast<int64_t>(below);
-  if (m == "ceil") return static_cast<int64_t>(std::ceil(x));
-  if (m == "round_prefer_ceil") return static_cast<int64_t>(x - below >= 0.5 ? below + 1 : below);
-  return static_cast<int64_t>(x - below > 0.5 ? below + 1 : below);  // round_prefer_floor
-}
 
 // Keys' cubic convolution with coefficient a, at distance d.
 double Cubic(double d, double a) {
@@ -105,11 +59,11 @@ void AppendAxisTaps(const ResizeRule& rule, int64_t in, int64_t out, double scal
   std::vector<int64_t> index(static_cast<size_t>(4 * chunks));
   std::vector<double> weight(static_cast<size_t>(4 * chunks));
   for (int64_t x = 0; x < out; ++x) {
-    const double src = SourceCoordinate(rule, x, scale, in, out, roi_start, roi_end);
+    const double src = ResizeSourceCoordinate(rule, x, scale, in, out, roi_start, roi_end);
     std::fill(index.begin(), index.end(), 0);
     std::fill(weight.begin(), weight.end(), 0.0);
     if (taps == 1) {
-      index[0] = NearestSource(rule, src, scale);
+      index[0] = NearestResizeSource(rule, src, scale);
       weight[0] = 1.0;
     } else {
       // Tap k sits at input cell below + k, at distance k - r from src.
@@ -146,37 +100,6 @@ void AppendAxisTaps(const ResizeRule& rule, int64_t in, int64_t out, double scal
   }
 }
 
-// The node's rule and its per-dim scales and roi, per opset.
-Status ReadRule(const Graph& graph, const Node& node, ResizeRule& rule, std::vector<double>& scales,
-                std::vector<float>& roi) {
-  rule.mode = node.GetString("mode", "nearest");
-  if (rule.mode == "bilinear") rule.mode = "linear";
-  if (node.op_type == "Upsample" || graph.opset < 11) {
-    rule.transform = "asymmetric";
-    rule.nearest_mode = "simple";
-    std::vector<float> given;
-    if (node.op_type == "Upsample" && graph.opset < 9) {
-      given = node.GetFloats("scales");
-    } else {
-      GLPOOL_ASSIGN_OR_RETURN(given, ConstantFloats(graph, node, 1));
-    }
-    scales.assign(given.begin(), given.end());
-    return Status::Ok();
-  }
-  rule.transform = node.GetString("coordinate_transformation_mode", "half_pixel");
-  rule.nearest_mode = node.GetString("nearest_mode", "round_prefer_floor");
-  rule.cubic_a = node.GetFloat("cubic_coeff_a", -0.75f);
-  rule.exclude_outside = node.GetInt("exclude_outside", 0) != 0;
-  rule.antialias = graph.opset >= 18 && node.GetInt("antialias", 0) != 0 && rule.mode != "nearest";
-  if (rule.transform == "half_pixel_symmetric" && graph.opset < 19) {
-    return InvalidModelError("half_pixel_symmetric needs opset 19");
-  }
-  GLPOOL_ASSIGN_OR_RETURN(const ResizeTarget target, ReadResizeTarget(NodeView(graph, node)));
-  scales = target.scales;
-  roi = target.roi;
-  return Status::Ok();
-}
-
 }  // namespace
 
 StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const KernelLimits&) {
@@ -193,7 +116,7 @@ StatusOr<KernelPlan> BuildResize(const Graph& graph, const Node& node, const Ker
   ResizeRule rule;
   std::vector<double> scale;
   std::vector<float> roi;
-  GLPOOL_RETURN_IF_ERROR(ReadRule(graph, node, rule, scale, roi));
+  GLPOOL_RETURN_IF_ERROR(ReadResizeRule(graph, node, rule, scale, roi));
   if (rule.mode != "nearest" && rule.mode != "linear" && rule.mode != "cubic") {
     return UnsupportedError("mode '" + rule.mode + "' is not supported");
   }

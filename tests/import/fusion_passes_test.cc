@@ -383,5 +383,63 @@ TEST(Passes, GatedSkipBecomesOneProduct) {
   }
 }
 
+// A feature pyramid's x + nearest_upsample(y) by whole factors (half_pixel
+// and asymmetric rules, either operand order): the Add reads y through the
+// upsample (kNearestUpsampledInputAttr) and the Resizes go, computing what
+// the nodes did. A Resize whose cells are not (h / f, w / f) (asymmetric
+// with ceil rounding), a linear one, one read by a Conv and one whose Add
+// broadcasts the other operand stay.
+TEST(Passes, NearestUpsampleFoldsIntoItsAdd) {
+  const Shape big = {1, 4, 6, 8};
+  const Shape small = {1, 4, 3, 4};
+  const std::map<std::string, AttributeValue> half_pixel = {{"mode", std::string("nearest")}};
+  const std::map<std::string, AttributeValue> asymmetric = {
+      {"mode", std::string("nearest")},
+      {"coordinate_transformation_mode", std::string("asymmetric")},
+      {"nearest_mode", std::string("floor")}};
+  const std::map<std::string, AttributeValue> ceil = {
+      {"mode", std::string("nearest")},
+      {"coordinate_transformation_mode", std::string("asymmetric")},
+      {"nearest_mode", std::string("ceil")}};
+  const std::map<std::string, AttributeValue> linear = {{"mode", std::string("linear")}};
+  GraphBuilder b;
+  b.Input("x", big)
+      .Input("y", small)
+      .Constant("roi", {0}, {})
+      .Constant("scales", {4}, {1.0f, 1.0f, 2.0f, 2.0f})
+      .Constant("w", {4, 4, 1, 1}, std::vector<float>(16, 0.25f))
+      .Op("Resize", {"y", "roi", "scales"}, "u1", big, half_pixel)
+      .Op("Add", {"x", "u1"}, "s1", big)  // folds
+      .Op("Resize", {"y", "roi", "scales"}, "u2", big, asymmetric)
+      .Op("Sub", {"u2", "s1"}, "s2", big)  // folds, input 0
+      .Op("Resize", {"y", "roi", "scales"}, "u3", big, ceil)
+      .Op("Add", {"s2", "u3"}, "s3", big)
+      .Op("Resize", {"y", "roi", "scales"}, "u4", big, linear)
+      .Op("Add", {"s3", "u4"}, "s4", big)
+      .Op("Resize", {"y", "roi", "scales"}, "u5", big, half_pixel)
+      .Op("Conv", {"u5", "w"}, "c5", big)
+      .Op("Add", {"s4", "c5"}, "s5", big)
+      .Op("GlobalAveragePool", {"x"}, "p", {1, 4, 1, 1})
+      .Op("Resize", {"y", "roi", "scales"}, "u6", big, half_pixel)
+      .Op("Mul", {"p", "u6"}, "s6", big)  // p broadcasts
+      .Output("s5")
+      .Output("s6");
+  Graph& g = b.graph();
+  const PassRun run = RunDefaultPassesOn(g);
+  ASSERT_TRUE(run.status.ok()) << run.status.ToString();
+  EXPECT_EQ(run.stats.nearest_upsamples_folded, 2);
+  EXPECT_EQ(Ops(g), (std::vector<std::string>{"Add", "Sub", "Resize", "Add", "Resize", "Add", "Resize", "Conv",
+                                              "GlobalAveragePool", "Resize", "Mul"}));
+  EXPECT_EQ(g.nodes[0].inputs, (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(g.nodes[0].GetInts(kNearestUpsampledInputAttr), (std::vector<int64_t>{1, 2, 2}));
+  EXPECT_EQ(g.nodes[1].inputs, (std::vector<std::string>{"y", "s1"}));
+  EXPECT_EQ(g.nodes[1].GetInts(kNearestUpsampledInputAttr), (std::vector<int64_t>{0, 2, 2}));
+  const TensorData x = Ramp(big, 0.19f);
+  const TensorData y = Ramp(small, -0.37f);
+  for (const char* out : {"s5", "s6"}) {
+    ExpectClose(RunOnCpu(g, {{"x", x}, {"y", y}}, out), RunOnCpu(run.before, {{"x", x}, {"y", y}}, out));
+  }
+}
+
 }  // namespace
 }  // namespace glpool

@@ -46,6 +46,14 @@ inline std::vector<float> RunOnCpu(const Graph& graph, const TensorData& x, cons
   return out.ok() ? out->at(name).ToFloats() : std::vector<float>{};
 }
 
+// Same, for a graph of several inputs.
+inline std::vector<float> RunOnCpu(const Graph& graph, const std::map<std::string, TensorData>& inputs,
+                                   const std::string& name) {
+  auto out = cpu_reference::RunGraph(graph, inputs);
+  EXPECT_TRUE(out.ok()) << out.status().ToString();
+  return out.ok() ? out->at(name).ToFloats() : std::vector<float>{};
+}
+
 inline TensorData Ramp(const Shape& shape, float step) {
   std::vector<float> values(static_cast<size_t>(ElementCount(shape)));
   for (size_t i = 0; i < values.size(); ++i) values[i] = -4.0f + step * static_cast<float>(i % 97);

@@ -234,5 +234,27 @@ TEST(ElementwiseBinaryTest, LegacyBroadcastAxis) {
   ExpectMatchesReference(c, SweepVariants());
 }
 
+// An operand read through a folded nearest upsample (graph.h
+// kNearestUpsampledInputAttr) loads its texel at (h / fy, w / fx): either
+// operand, equal and unequal factors, odd channels. The CPU reference is
+// checked against the formula too.
+TEST(ElementwiseBinaryTest, NearestUpsampledOperand) {
+  KernelCase c = Binary("Add", {1, 6, 8, 10}, {1, 6, 4, 5}, {1, 6, 8, 10});
+  c.node.attributes[kNearestUpsampledInputAttr] = std::vector<int64_t>{1, 2, 2};
+  ExpectMatchesReference(c);
+  auto got = cpu_reference::RunNode(c.node, 13, {&c.inputs["a"], &c.inputs["b"]});
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  const std::vector<float> a = c.inputs["a"].ToFloats(), b = c.inputs["b"].ToFloats();
+  const std::vector<float> y = (*got)[0].ToFloats();
+  ASSERT_EQ(y.size(), a.size());
+  for (size_t i = 0; i < y.size(); ++i) {
+    const size_t plane = i / 80, h = i / 10 % 8, w = i % 10;
+    ASSERT_EQ(y[i], a[i] + b[(plane * 4 + h / 2) * 5 + w / 2]) << "element " << i;
+  }
+  KernelCase d = Binary("Sub", {2, 5, 7, 4}, {2, 5, 7, 12}, {2, 5, 7, 12});
+  d.node.attributes[kNearestUpsampledInputAttr] = std::vector<int64_t>{0, 1, 3};
+  ExpectMatchesReference(d, SweepVariants());
+}
+
 }  // namespace
 }  // namespace glpool::testing

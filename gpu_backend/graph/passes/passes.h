@@ -98,6 +98,13 @@ StatusOr<int> FuseGatedSkip(Graph& graph);
 // (graph.h) and the Add's fused activation, scale and shift; the Add goes.
 StatusOr<int> FuseResidualAddIntoConv(Graph& graph);
 
+// A nearest Resize or Upsample (4-D fp32) by whole factors fy, fx over H
+// and W, each output cell reading cell (h / fy, w / fx) under its rule,
+// whose output only an Add, Sub, Mul or Div reads with another operand and
+// a result of that shape: the op reads the Resize's input through the
+// upsample (graph.h kNearestUpsampledInputAttr) and the Resize goes.
+StatusOr<int> FoldNearestUpsampleIntoElementwise(Graph& graph);
+
 // LayerNormalization written out (exports for opsets before 17):
 // mean = ReduceMean(x) over trailing axes (keepdims), d = x - mean,
 // var = ReduceMean(Pow(d, 2) or d * d) over the same axes,
@@ -178,6 +185,7 @@ struct PassStats {
   int gated_skips_fused = 0;
   int channel_gates_fused = 0;
   int residual_adds_fused = 0;
+  int nearest_upsamples_folded = 0;  // into the elementwise op reading them
   int activations_fused = 0;
   int output_scale_shifts_fused = 0;
   int free_reshapes = 0;

@@ -45,6 +45,9 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats) {
   // After activation fusion (an Add's Relu comes along) and the gate (which
   // takes only Convs of at most three inputs).
   GLPOOL_ASSIGN_OR_RETURN(s.residual_adds_fused, FuseResidualAddIntoConv(graph));
+  // After the residual Adds fuse into Convs (those keep their Resize), and
+  // before dead nodes go (the Resize's scales and sizes are then unread).
+  GLPOOL_ASSIGN_OR_RETURN(s.nearest_upsamples_folded, FoldNearestUpsampleIntoElementwise(graph));
   // After activation fusion: the two Convs' activations come along.
   GLPOOL_ASSIGN_OR_RETURN(s.dead_nodes_removed, RemoveDeadNodes(graph));
   GLPOOL_ASSIGN_OR_RETURN(s.wide_variadics_split, SplitWideVariadics(graph));
