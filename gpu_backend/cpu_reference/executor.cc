@@ -69,29 +69,27 @@ void NarrowToHalf(const Node& node, const std::vector<DataType>& expected, std::
   }
 }
 
-// Input k of `node` upsampled by its kNearestUpsampledInputAttr {k, fy,
-// fx}: element (n, c, h, w) is input k's (n, c, h / fy, w / fx).
-StatusOr<Value> NearestUpsampledInput(const Node& node, const std::vector<const Value*>& args) {
-  const std::vector<int64_t> up = node.GetInts(kNearestUpsampledInputAttr);
-  if (up.size() != 3 || up[0] < 0 || static_cast<size_t>(up[0]) >= args.size() || !args[static_cast<size_t>(up[0])] ||
-      up[1] < 1 || up[2] < 1) {
-    return InvalidModelError("bad nearest_upsampled_input attribute");
+// The input `node`'s kNearestUpsampledInputAttr names, upsampled: element
+// (n, c, h, w) is the input's (n, c, h / fy, w / fx). Sets which input.
+StatusOr<Value> NearestUpsampledInput(const Node& node, const std::vector<const Value*>& args, size_t* input) {
+  std::vector<Shape> shapes;
+  for (const Value* v : args) shapes.push_back(v ? v->shape : Shape{});
+  GLPOOL_ASSIGN_OR_RETURN(const NearestUpsample up, ReadNearestUpsample(node, shapes));
+  const Value* in = args[up.input];
+  if (in == nullptr || in->dtype != DataType::kFloat32) {
+    return InvalidModelError("input " + std::to_string(up.input) + " is nearest-upsampled but not float32");
   }
-  const Value& in = *args[static_cast<size_t>(up[0])];
-  if (in.dtype != DataType::kFloat32 || in.shape.size() != 4) {
-    return InvalidModelError("a nearest-upsampled input must be float32 and 4-D, is " + DescribeValue(in));
-  }
-  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2], w = in.shape[3];
-  const int64_t fy = up[1], fx = up[2];
-  Value out = MakeFloatValue({n, c, h * fy, w * fx}, {});
+  const int64_t h = in->shape[2], w = in->shape[3];
+  Value out = MakeFloatValue(up.upsampled, {});
   out.floats.reserve(static_cast<size_t>(out.size()));
-  for (int64_t plane = 0; plane < n * c; ++plane) {
-    for (int64_t y = 0; y < h * fy; ++y) {
-      for (int64_t x = 0; x < w * fx; ++x) {
-        out.floats.push_back(in.floats[static_cast<size_t>((plane * h + y / fy) * w + x / fx)]);
+  for (int64_t plane = 0; plane < in->shape[0] * in->shape[1]; ++plane) {
+    for (int64_t y = 0; y < up.upsampled[2]; ++y) {
+      for (int64_t x = 0; x < up.upsampled[3]; ++x) {
+        out.floats.push_back(in->floats[static_cast<size_t>((plane * h + y / up.fy) * w + x / up.fx)]);
       }
     }
   }
+  *input = up.input;
   return out;
 }
 
@@ -129,8 +127,9 @@ Status RunKernel(const OpKernelInfo& info, const Node& node, int64_t opset,
   // kNearestUpsampledInputAttr) is computed here, as the Resize did.
   Value upsampled;
   if (node.HasAttribute(kNearestUpsampledInputAttr)) {
-    GLPOOL_ASSIGN_OR_RETURN(upsampled, NearestUpsampledInput(node, args));
-    args[static_cast<size_t>(node.GetInts(kNearestUpsampledInputAttr)[0])] = &upsampled;
+    size_t input = 0;
+    GLPOOL_ASSIGN_OR_RETURN(upsampled, NearestUpsampledInput(node, args, &input));
+    args[input] = &upsampled;
   }
   KernelContext ctx{node, opset, args};
   outputs.assign(node.outputs.size(), Value{});

@@ -106,6 +106,39 @@ bool IsChannelGateShape(const Shape& gate, const Shape& x) {
          gate[2] == 1 && gate[3] == 1;
 }
 
+StatusOr<NearestUpsample> ReadNearestUpsample(const Node& node, const std::vector<Shape>& input_shapes) {
+  const std::vector<int64_t> a = node.GetInts(kNearestUpsampledInputAttr);
+  if (a.size() != 3 || a[0] < 0 || static_cast<size_t>(a[0]) >= input_shapes.size() || a[1] < 1 || a[2] < 1) {
+    return InvalidModelError(std::string(kNearestUpsampledInputAttr) +
+                             " must be {input, fy, fx} with an input of the node and factors of at least 1");
+  }
+  NearestUpsample up;
+  up.input = static_cast<size_t>(a[0]);
+  up.fy = a[1];
+  up.fx = a[2];
+  const Shape& in = input_shapes[up.input];
+  if (in.size() != 4) {
+    return InvalidModelError("input " + std::to_string(up.input) + " " + ShapeToString(in) +
+                             " is nearest-upsampled but not 4-D");
+  }
+  up.upsampled = in;
+  // Each factor and the element count stay within kMaxShapeElements, so
+  // no product below overflows.
+  if (in[2] > kMaxShapeElements / up.fy || in[3] > kMaxShapeElements / up.fx) {
+    return InvalidModelError("input " + std::to_string(up.input) + " upsampled is too large");
+  }
+  up.upsampled[2] = in[2] * up.fy;
+  up.upsampled[3] = in[3] * up.fx;
+  int64_t elements = 1;
+  for (int64_t d : up.upsampled) {
+    if (d < 0 || (d > 0 && elements > kMaxShapeElements / d)) {
+      return InvalidModelError("input " + std::to_string(up.input) + " upsampled is too large");
+    }
+    elements *= d;
+  }
+  return up;
+}
+
 StatusOr<Shape> BroadcastShapes(const Shape& a, const Shape& b) {
   const size_t rank = std::max(a.size(), b.size());
   Shape out(rank);

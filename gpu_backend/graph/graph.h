@@ -81,6 +81,16 @@ void CopyFusedEpilogue(const Node& from, Node& to);
 // (n, c, h / fy, w / fx), as the folded Resize computed it. Every executor
 // honours it.
 inline constexpr char kNearestUpsampledInputAttr[] = "nearest_upsampled_input";
+struct NearestUpsample {
+  size_t input = 0;  // which input is upsampled
+  int64_t fy = 1;
+  int64_t fx = 1;
+  Shape upsampled;  // the shape it is read as: [N, C, H * fy, W * fx]
+};
+// `node`'s kNearestUpsampledInputAttr checked against its inputs' shapes
+// (in order): an error saying what is wrong when it is malformed (an
+// input it does not have, not 4-D, a factor below 1, a shape too large).
+StatusOr<NearestUpsample> ReadNearestUpsample(const Node& node, const std::vector<Shape>& input_shapes);
 // Aliasing (free) reshape: int 1 on a Reshape/Flatten/Squeeze/Unsqueeze whose
 // output keeps its input's PHWC4 layout, so output 0 shares input 0's
 // storage. A CPU executor may still copy; compile gives the node no task and

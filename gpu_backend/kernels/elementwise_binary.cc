@@ -87,7 +87,7 @@ int64_t ReadMode(const BroadcastMap& map, const Shape& input, const Shape& outpu
 }
 
 // A nearest upsample folded into the node (graph.h
-// kNearestUpsampledInputAttr): which input, -1 for none, and its factors.
+// kNearestUpsampledInputAttr), read as the output's shape; input -1: none.
 struct UpsampledInput {
   long input = -1;
   int64_t fy = 1;
@@ -95,24 +95,19 @@ struct UpsampledInput {
 };
 
 StatusOr<UpsampledInput> ReadUpsampledInput(const Graph& graph, const Node& node, const Tensor& out) {
-  UpsampledInput up;
-  if (!node.HasAttribute(kNearestUpsampledInputAttr)) return up;
-  const std::vector<int64_t> a = node.GetInts(kNearestUpsampledInputAttr);
-  if (a.size() != 3 || a[0] < 0 || static_cast<size_t>(a[0]) >= node.inputs.size() || a[1] < 1 || a[2] < 1) {
-    return InvalidModelError("bad nearest_upsampled_input attribute");
+  if (!node.HasAttribute(kNearestUpsampledInputAttr)) return UpsampledInput{};
+  std::vector<Shape> shapes;
+  for (const std::string& name : node.inputs) {
+    GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, name));
+    shapes.push_back(in->shape);
   }
-  GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[static_cast<size_t>(a[0])]));
-  const Shape& o = out.shape;
-  if (in->shape.size() != 4 || o.size() != 4 ||
-      in->shape != Shape{o[0], o[1], o[2] / a[1], o[3] / a[2]} || o[2] % a[1] != 0 || o[3] % a[2] != 0) {
-    return InvalidModelError("input " + std::to_string(a[0]) + " " + ShapeToString(in->shape) +
-                             " is not output " + ShapeToString(o) + " downsampled by " + std::to_string(a[1]) +
-                             " x " + std::to_string(a[2]));
+  GLPOOL_ASSIGN_OR_RETURN(const NearestUpsample up, ReadNearestUpsample(node, shapes));
+  if (up.upsampled != out.shape) {
+    return InvalidModelError("input " + std::to_string(up.input) + " " + ShapeToString(shapes[up.input]) +
+                             " upsampled is " + ShapeToString(up.upsampled) + ", not the output's " +
+                             ShapeToString(out.shape));
   }
-  up.input = static_cast<long>(a[0]);
-  up.fy = a[1];
-  up.fx = a[2];
-  return up;
+  return UpsampledInput{static_cast<long>(up.input), up.fy, up.fx};
 }
 
 }  // namespace

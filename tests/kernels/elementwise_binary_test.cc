@@ -4,6 +4,7 @@
 #include <random>
 
 #include "gpu_backend/cpu_reference/executor.h"
+#include "gpu_backend/kernels/kernel.h"
 #include "tests/kernels/kernel_test_util.h"
 
 namespace glpool::testing {
@@ -254,6 +255,28 @@ TEST(ElementwiseBinaryTest, NearestUpsampledOperand) {
   KernelCase d = Binary("Sub", {2, 5, 7, 4}, {2, 5, 7, 12}, {2, 5, 7, 12});
   d.node.attributes[kNearestUpsampledInputAttr] = std::vector<int64_t>{0, 1, 3};
   ExpectMatchesReference(d, SweepVariants());
+}
+
+// A malformed nearest_upsampled_input (a model may carry one) is refused
+// with a reason by the CPU reference and the GPU plan: an input the node
+// lacks, a zero factor, factors past the shape bound, and (GPU) factors
+// whose upsample is not the output's shape.
+TEST(ElementwiseBinaryTest, MalformedNearestUpsampleIsRefused) {
+  KernelCase c = Binary("Add", {1, 6, 8, 10}, {1, 6, 4, 5}, {1, 6, 8, 10});
+  for (const std::vector<int64_t>& bad : {std::vector<int64_t>{2, 2, 2}, std::vector<int64_t>{1, 0, 2},
+                                          std::vector<int64_t>{1, int64_t{1} << 40, 2},
+                                          std::vector<int64_t>{1, 2, 1}}) {
+    SCOPED_TRACE(::testing::PrintToString(bad));
+    c.node.attributes[kNearestUpsampledInputAttr] = bad;
+    const Graph graph = GraphOf(c);
+    auto plan = FindKernel("Add")->build(graph, graph.nodes[0], KernelLimits{});
+    ASSERT_FALSE(plan.ok());
+    EXPECT_EQ(plan.status().code(), StatusCode::kInvalidModel) << plan.status().ToString();
+    if (bad[2] == 1) continue;  // well formed: only the output's shape says it is wrong
+    auto got = cpu_reference::RunNode(c.node, 13, {&c.inputs["a"], &c.inputs["b"]});
+    ASSERT_FALSE(got.ok());
+    EXPECT_NE(got.status().message().find("upsample"), std::string::npos) << got.status().ToString();
+  }
 }
 
 }  // namespace
