@@ -71,10 +71,9 @@ StatusOr<int> FoldNearestUpsampleIntoElementwise(Graph& graph) {
     const long reader = OnlyReader(graph, readers, upsampled);
     if (reader < 0) continue;
     Node& op = graph.nodes[static_cast<size_t>(reader)];
-    if (!op.domain.empty() || (op.op_type != "Add" && op.op_type != "Sub" && op.op_type != "Mul" &&
-                               op.op_type != "Div") ||
-        op.inputs.size() != 2 || op.outputs.size() != 1 || op.HasAttribute(kNearestUpsampledInputAttr) ||
-        op.inputs[0] == op.inputs[1]) {
+    if ((!IsBinaryOfTwo(op, "Add") && !IsBinaryOfTwo(op, "Sub") && !IsBinaryOfTwo(op, "Mul") &&
+         !IsBinaryOfTwo(op, "Div")) ||
+        op.HasAttribute(kNearestUpsampledInputAttr)) {
       continue;
     }
     // The other operand and the result have the upsampled shape: no

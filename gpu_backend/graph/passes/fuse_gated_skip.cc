@@ -15,14 +15,11 @@ bool IsFloat32(const Tensor* t) { return t != nullptr && t->dtype == DataType::k
 // The plain product x * gate (either order) that `mul` computes, gate a
 // channel gate of x: its gate's name, else "".
 std::string GateOf(const Graph& graph, const Node& mul, const std::string& x) {
-  if (!mul.domain.empty() || mul.op_type != "Mul" || mul.inputs.size() != 2 || mul.outputs.size() != 1 ||
-      HasFusedEpilogue(mul)) {
-    return "";
-  }
+  if (!IsBinaryOfTwo(mul, "Mul") || HasFusedEpilogue(mul)) return "";
   const std::string gate = OtherInput(mul, x);
   const Tensor* g = graph.FindTensor(gate);
   const Tensor* full = graph.FindTensor(x);
-  if (gate.empty() || gate == x || !IsFloat32(g) || !IsFloat32(full) ||
+  if (gate.empty() || !IsFloat32(g) || !IsFloat32(full) ||
       !IsChannelGateShape(g->shape, full->shape)) {
     return "";
   }
@@ -37,10 +34,7 @@ StatusOr<int> FuseGatedSkip(Graph& graph) {
   std::map<std::string, size_t> producer = ProducerIndex(graph);
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     const Node& add = graph.nodes[i];
-    if (!add.domain.empty() || add.op_type != "Add" || add.inputs.size() != 2 || add.outputs.size() != 1 ||
-        add.inputs[0] == add.inputs[1]) {
-      continue;
-    }
+    if (!IsBinaryOfTwo(add, "Add")) continue;
     const Tensor* y = graph.FindTensor(add.outputs[0]);
     for (size_t side = 0; side < 2; ++side) {
       // Copies: the Add's inputs are rewritten below.

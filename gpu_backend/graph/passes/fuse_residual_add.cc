@@ -32,10 +32,7 @@ StatusOr<int> FuseResidualAddIntoConv(Graph& graph) {
   std::map<std::string, size_t> producer = ProducerIndex(graph);
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     const Node& add = graph.nodes[i];
-    if (!add.domain.empty() || add.op_type != "Add" || add.inputs.size() != 2 || add.outputs.size() != 1 ||
-        add.inputs[0] == add.inputs[1]) {
-      continue;
-    }
+    if (!IsBinaryOfTwo(add, "Add")) continue;
     const Tensor* y = graph.FindTensor(add.outputs[0]);
     if (y == nullptr || y->dtype != DataType::kFloat32 || y->shape.size() != 4) continue;
     // Of the two inputs, the Conv output read by this Add alone; when both

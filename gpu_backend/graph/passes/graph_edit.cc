@@ -47,6 +47,11 @@ bool HasFusedEpilogue(const Node& node) {
          node.HasAttribute(kFusedOutputShiftAttr);
 }
 
+bool IsBinaryOfTwo(const Node& node, const std::string& op_type) {
+  return node.domain.empty() && node.op_type == op_type && node.inputs.size() == 2 && node.outputs.size() == 1 &&
+         node.inputs[0] != node.inputs[1];
+}
+
 long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name) {
   auto it = readers.find(name);
   if (it == readers.end() || it->second != 1 || IsGraphOutput(graph, name)) return -1;

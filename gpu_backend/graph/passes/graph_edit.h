@@ -24,6 +24,9 @@ bool IsGraphInput(const Graph& graph, const std::string& name);
 // shift (graph.h): passes that rewrite what it computes leave it alone.
 bool HasFusedEpilogue(const Node& node);
 
+// Whether `node` is a default-domain `op_type` of two different inputs
+// and one output (the binary ops the fusion patterns match).
+bool IsBinaryOfTwo(const Node& node, const std::string& op_type);
 // The index of the one node that reads `name` (its only reader, counted in
 // `readers` as CountReaders does, and no graph output), or -1.
 long OnlyReader(const Graph& graph, const std::map<std::string, int>& readers, const std::string& name);
