@@ -109,6 +109,9 @@ GLPOOL_CPU_KERNEL(MatMul);
 GLPOOL_CPU_KERNEL(WinogradInputTransform);
 GLPOOL_CPU_KERNEL(WinogradOutputTransform);
 
+// depthwise_pointwise.cc (graph/depthwise_pointwise.h)
+GLPOOL_CPU_KERNEL(DepthwisePointwiseConv);
+
 // pool.cc
 GLPOOL_CPU_KERNEL(MaxPool);
 GLPOOL_CPU_KERNEL(AveragePool);

@@ -156,6 +156,7 @@ const std::vector<OpKernelInfo>& InternalKernels() {
   static const std::vector<OpKernelInfo> kernels = {
       {"WinogradInputTransform", 1, kMaxCheckedOpset, RunWinogradInputTransform},
       {"WinogradOutputTransform", 1, kMaxCheckedOpset, RunWinogradOutputTransform},
+      {"DepthwisePointwiseConv", 1, kMaxCheckedOpset, RunDepthwisePointwiseConv},
   };
   return kernels;
 }

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,5 +72,10 @@ StatusOr<const Tensor*> RequireTensor(const Graph& graph, const std::string& nam
 // 5 HardSigmoid, 6 HardSwish, 7 LeakyRelu, 8 Elu) and ACT_P0/ACT_P1 from the
 // node's fused activation; shaders apply it with shaders' `activate(v)`.
 Status AddFusedActivationDefines(const Node& node, KernelPlan& plan);
+// The same numbering for any activation (none: no defines): `code_define`
+// gets its code, `param_prefix` + "0" and "1" its params (a second
+// activation in one shader, applied with glpool_activation).
+Status AddActivationDefines(const std::optional<FusedActivation>& activation, const std::string& code_define,
+                            const std::string& param_prefix, KernelPlan& plan);
 
 }  // namespace glpool

@@ -33,7 +33,11 @@ Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
     plan.defines.emplace_back("ACT_SCALE", GlslFloat(node.GetFloat(kFusedOutputScaleAttr, 1.0f)));
     plan.defines.emplace_back("ACT_SHIFT", GlslFloat(node.GetFloat(kFusedOutputShiftAttr, 0.0f)));
   }
-  std::optional<FusedActivation> activation = GetFusedActivation(node);
+  return AddActivationDefines(GetFusedActivation(node), "FUSED_ACTIVATION", "ACT_P", plan);
+}
+
+Status AddActivationDefines(const std::optional<FusedActivation>& activation, const std::string& code_define,
+                            const std::string& param_prefix, KernelPlan& plan) {
   if (!activation) return Status::Ok();
   // The numbering of the shader preamble's glpool_activation.
   static const std::vector<std::string> kCodes = {"",        "Relu",        "Clip",      "Sigmoid", "Tanh",
@@ -44,10 +48,10 @@ Status AddFusedActivationDefines(const Node& node, KernelPlan& plan) {
   if (code == kCodes.end() || code == kCodes.begin()) {
     return UnsupportedError("fused activation " + activation->type + " has no GPU kernel");
   }
-  plan.defines.emplace_back("FUSED_ACTIVATION", std::to_string(code - kCodes.begin()));
+  plan.defines.emplace_back(code_define, std::to_string(code - kCodes.begin()));
   for (size_t i = 0; i < activation->params.size() && i < 2; ++i) {
     // An open Clip bound is infinite.
-    plan.defines.emplace_back("ACT_P" + std::to_string(i), GlslFloat(activation->params[i]));
+    plan.defines.emplace_back(param_prefix + std::to_string(i), GlslFloat(activation->params[i]));
   }
   return Status::Ok();
 }

@@ -23,6 +23,8 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
 // The internal ops of a Conv run as Winograd's F(4x4, 3x3) (graph/winograd.h).
 StatusOr<KernelPlan> BuildWinogradInputTransform(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildWinogradOutputTransform(const Graph& graph, const Node& node, const KernelLimits& limits);
+// A depthwise Conv and the pointwise Conv reading it (graph/depthwise_pointwise.h).
+StatusOr<KernelPlan> BuildDepthwisePointwise(const Graph& graph, const Node& node, const KernelLimits& limits);
 StatusOr<KernelPlan> BuildConvTranspose(const Graph& graph, const Node& node, const KernelLimits& limits);
 // Conv/ConvTranspose with weights computed at run time (BuildConv hands over).
 StatusOr<KernelPlan> BuildConvDynamic(const Graph& graph, const Node& node, const KernelLimits& limits);

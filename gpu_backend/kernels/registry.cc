@@ -64,6 +64,7 @@ const std::vector<KernelEntry>& KernelRegistry() {
       {"Conv", BuildConv},
       {"WinogradInputTransform", BuildWinogradInputTransform},
       {"WinogradOutputTransform", BuildWinogradOutputTransform},
+      {"DepthwisePointwiseConv", BuildDepthwisePointwise},
       {"ConvTranspose", BuildConvTranspose},
       {"Gemm", BuildGemm},
       {"MatMul", BuildMatMul},

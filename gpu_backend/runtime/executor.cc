@@ -82,6 +82,14 @@ Status Executor::State::BuildTasks() {
       !(winograd != nullptr && std::string(winograd) == "0")) {
     GLPOOL_RETURN_IF_ERROR(RewriteConvsAsWinograd(graph).status());
   }
+  // Depthwise Convs computed inside the pointwise Conv that reads them
+  // (passes/fuse_depthwise_pointwise.cc), in every storage and precision;
+  // GLPOOL_FUSE_DEPTHWISE=0 keeps them apart, to compare in one process.
+  const char* fuse_depthwise = std::getenv("GLPOOL_FUSE_DEPTHWISE");
+  if (!(fuse_depthwise != nullptr && std::string(fuse_depthwise) == "0")) {
+    const std::set<std::string> keep(options.keep.begin(), options.keep.end());
+    GLPOOL_RETURN_IF_ERROR(FuseDepthwiseIntoPointwise(graph, keep).status());
+  }
   CompileOptions compile_options;
   compile_options.inputs_in_pool = options.inputs_in_pool;
   compile_options.outputs_in_pool = options.outputs_in_pool;

@@ -7,6 +7,9 @@
 // improve; they skip what does not match exactly.
 #pragma once
 
+#include <set>
+#include <string>
+
 #include "common/status.h"
 #include "gpu_backend/graph/graph.h"
 
@@ -202,5 +205,11 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats = nullptr);
 // tasks (graph/winograd.h); the GPU session applies it, not the default
 // passes. Returns how many.
 StatusOr<int> RewriteConvsAsWinograd(Graph& graph);
+
+// A depthwise Conv read only by a pointwise Conv of at most
+// kMaxFusedPointwiseOutputs output channels becomes one
+// DepthwisePointwiseConv (graph/depthwise_pointwise.h), unless its output
+// is in `keep`; the GPU session applies it. Returns how many.
+StatusOr<int> FuseDepthwiseIntoPointwise(Graph& graph, const std::set<std::string>& keep);
 
 }  // namespace glpool
