@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,15 +88,10 @@ int64_t ReadMode(const BroadcastMap& map, const Shape& input, const Shape& outpu
 }
 
 // A nearest upsample folded into the node (graph.h
-// kNearestUpsampledInputAttr), read as the output's shape; input -1: none.
-struct UpsampledInput {
-  long input = -1;
-  int64_t fy = 1;
-  int64_t fx = 1;
-};
-
-StatusOr<UpsampledInput> ReadUpsampledInput(const Graph& graph, const Node& node, const Tensor& out) {
-  if (!node.HasAttribute(kNearestUpsampledInputAttr)) return UpsampledInput{};
+// kNearestUpsampledInputAttr), checked against the output's shape; nullopt
+// when the node has none.
+StatusOr<std::optional<NearestUpsample>> ReadUpsampledInput(const Graph& graph, const Node& node, const Tensor& out) {
+  if (!node.HasAttribute(kNearestUpsampledInputAttr)) return std::optional<NearestUpsample>();
   std::vector<Shape> shapes;
   for (const std::string& name : node.inputs) {
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, name));
@@ -107,7 +103,7 @@ StatusOr<UpsampledInput> ReadUpsampledInput(const Graph& graph, const Node& node
                              " upsampled is " + ShapeToString(up.upsampled) + ", not the output's " +
                              ShapeToString(out.shape));
   }
-  return UpsampledInput{static_cast<long>(up.input), up.fy, up.fx};
+  return std::optional<NearestUpsample>(up);
 }
 
 }  // namespace
@@ -136,21 +132,21 @@ StatusOr<KernelPlan> BuildElementwiseBinary(const Graph& graph, const Node& node
   std::vector<int64_t> same;
   std::string maps;
   const Tensor* first = nullptr;
-  GLPOOL_ASSIGN_OR_RETURN(const UpsampledInput upsampled, ReadUpsampledInput(graph, node, *out));
+  GLPOOL_ASSIGN_OR_RETURN(const std::optional<NearestUpsample> upsampled, ReadUpsampledInput(graph, node, *out));
   for (size_t i = 0; i < node.inputs.size(); ++i) {
     GLPOOL_ASSIGN_OR_RETURN(const Tensor* in, RequireTensor(graph, node.inputs[i]));
     GLPOOL_RETURN_IF_ERROR(RequireGpuStorable(*in));
     if (!first) first = in;
-    const bool up = upsampled.input == static_cast<long>(i);
+    const bool up = upsampled && upsampled->input == i;
     const Shape shape = up ? out->shape : OperandShape(graph, node, i, *in, *first);
     GLPOOL_ASSIGN_OR_RETURN(BroadcastMap map, MapBroadcast(shape, out->shape));
     plan.inputs.push_back(in->name);
     same.push_back(up ? 4 : ReadMode(map, shape, out->shape));
     maps += (maps.empty() ? "" : ", ") + map.Glsl();
   }
-  if (upsampled.input >= 0) {
-    plan.defines.emplace_back("UP_Y", std::to_string(upsampled.fy));
-    plan.defines.emplace_back("UP_X", std::to_string(upsampled.fx));
+  if (upsampled) {
+    plan.defines.emplace_back("UP_Y", std::to_string(upsampled->fy));
+    plan.defines.emplace_back("UP_X", std::to_string(upsampled->fx));
   }
   for (size_t i = node.inputs.size(); i < kMaxInputs; ++i) maps += ", ivec4(-1)";
   plan.defines.emplace_back("OP", std::to_string(op.code));
