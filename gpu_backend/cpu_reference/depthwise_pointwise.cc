@@ -21,9 +21,9 @@ Status RunDepthwisePointwiseConv(const KernelContext& ctx, std::vector<Value>& o
   }
   depthwise.attributes["group"] = x->shape[1];
   std::vector<Value> middle(1);
-  GLPOOL_RETURN_IF_ERROR(RunConv(KernelContext{depthwise, ctx.opset,
-                                               {x, ctx.inputs[kDepthwiseWeightsInput], ctx.inputs[kDepthwiseBiasInput]}},
-                                 middle));
+  const KernelContext depthwise_ctx{
+      depthwise, ctx.opset, {x, ctx.inputs[kDepthwiseWeightsInput], ctx.inputs[kDepthwiseBiasInput]}};
+  GLPOOL_RETURN_IF_ERROR(RunConv(depthwise_ctx, middle));
   if (const std::optional<FusedActivation> activation = GetDepthwiseActivation(ctx.node)) {
     GLPOOL_RETURN_IF_ERROR(ValidateFusedActivation(*activation));
     for (float& v : middle[0].floats) v = ApplyFusedActivation(*activation, v);

@@ -17,7 +17,10 @@ namespace {
 // keeps (vec4s), as many as conv.comp's largest pointwise blocks. One
 // llvmpipe thread, the pair alone, best of 3-7 processes: 3x3 144 ch at
 // 56x56 -> 24, 2.31-2.46 ms in one block of 6 slices, 3.17 in two of 3,
-// 2.67-3.17 with two rows a block (84 accumulators); unfused 3.00.
+// 2.67-3.17 with two rows a block (84 accumulators); unfused 3.00. Blocks
+// of up to 128 accumulators ran the pairs 4-9% faster (in-process A/B, one
+// thread, five shapes) but made mobilenet_v2's first run with a cold shader
+// cache take 43-50 s instead of 36-38 s.
 constexpr int64_t kMaxBlockSlices = 8;
 constexpr int64_t kMaxAccumulators = 64;
 
@@ -81,7 +84,7 @@ StatusOr<KernelPlan> BuildDepthwisePointwise(const Graph& graph, const Node& nod
   GLPOOL_ASSIGN_OR_RETURN(const Window2D window, ForwardConvWindow(node, x, o.dw_w->shape, depthwise_shape));
 
   const int64_t out_slices = (outputs + 3) / 4;
-    const int64_t slice_blocks = (out_slices + kMaxBlockSlices - 1) / kMaxBlockSlices;
+  const int64_t slice_blocks = (out_slices + kMaxBlockSlices - 1) / kMaxBlockSlices;
   const int64_t block = (out_slices + slice_blocks - 1) / slice_blocks;
   const Phwc4Layout out = LayoutOf(y);
   // Narrow outputs: a whole row per invocation and the rows along the
@@ -131,13 +134,15 @@ StatusOr<KernelPlan> BuildDepthwisePointwise(const Graph& graph, const Node& nod
     }
   }
   plan.weights.push_back({"dw_weights", std::move(dw_packed)});
-  plan.weights.push_back({"dw_bias", PackBias(o.dw_b ? o.dw_b->data.ToFloats() : std::vector<float>{}, channels, 1)});
+  const std::vector<float> dw_bias = o.dw_b ? o.dw_b->data.ToFloats() : std::vector<float>{};
+  plan.weights.push_back({"dw_bias", PackBias(dw_bias, channels, 1)});
   const std::vector<float> pw = o.pw_w->data.ToFloats();
   plan.weights.push_back({"pw_weights", PackGroupedWeights(outputs, channels, channels, outputs, {1, 1}, block,
                                                            [&](int64_t oc, int64_t ic, int64_t, int64_t) {
                                                              return pw[static_cast<size_t>(oc * channels + ic)];
                                                            })});
-  plan.weights.push_back({"pw_bias", PackBias(o.pw_b ? o.pw_b->data.ToFloats() : std::vector<float>{}, outputs, block)});
+  const std::vector<float> pw_bias = o.pw_b ? o.pw_b->data.ToFloats() : std::vector<float>{};
+  plan.weights.push_back({"pw_bias", PackBias(pw_bias, outputs, block)});
 
   const uint32_t z = static_cast<uint32_t>(slice_blocks);
   if (rows_along_lanes) {
