@@ -16,7 +16,7 @@ Status RunDepthwisePointwiseConv(const KernelContext& ctx, std::vector<Value>& o
   if (x->shape.size() != 4) return InvalidModelError("X must be N x C x H x W, is " + ShapeToString(x->shape));
   Node depthwise;
   depthwise.op_type = "Conv";
-  for (const char* window : {"kernel_shape", "strides", "pads", "dilations", "auto_pad"}) {
+  for (const char* window : kDepthwiseWindowAttrs) {
     if (ctx.node.HasAttribute(window)) depthwise.attributes[window] = ctx.node.attributes.at(window);
   }
   depthwise.attributes["group"] = x->shape[1];

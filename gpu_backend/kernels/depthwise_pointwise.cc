@@ -12,16 +12,16 @@
 namespace glpool {
 namespace {
 
-// Output slices one block computes: all of them up to this many, so that
-// each depthwise value is computed once, and the accumulators a block
-// keeps (vec4s), as many as conv.comp's largest pointwise blocks. One
-// llvmpipe thread, the pair alone, best of 3-7 processes: 3x3 144 ch at
-// 56x56 -> 24, 2.31-2.46 ms in one block of 6 slices, 3.17 in two of 3,
-// 2.67-3.17 with two rows a block (84 accumulators); unfused 3.00. Blocks
-// of up to 128 accumulators ran the pairs 4-9% faster (in-process A/B, one
-// thread, five shapes) but made mobilenet_v2's first run with a cold shader
-// cache take 43-50 s instead of 36-38 s.
-constexpr int64_t kMaxBlockSlices = 8;
+// A block computes all output slices up to kMaxBlockSlices
+// (graph/depthwise_pointwise.h), so that each depthwise value is computed
+// once, and keeps at most kMaxAccumulators vec4 accumulators, as many as
+// conv.comp's largest pointwise blocks. One llvmpipe thread, the pair
+// alone, best of 3-7 processes: 3x3 144 ch at 56x56 -> 24, 2.31-2.46 ms in
+// one block of 6 slices, 3.17 in two of 3, 2.67-3.17 with two rows a block
+// (84 accumulators); unfused 3.00. Blocks of up to 128 accumulators ran
+// the pairs 4-9% faster (in-process A/B, one thread, five shapes) but made
+// mobilenet_v2's first run with a cold shader cache take 43-50 s instead
+// of 36-38 s.
 constexpr int64_t kMaxAccumulators = 64;
 
 struct Operands {

@@ -121,8 +121,8 @@ TEST(DepthwisePointwiseTest, FusedPairMatchesTheTwoConvs) {
 }
 
 // The shapes the kernel blocks differently: narrow outputs (rows along the
-// lanes), wide ones, strides, dilations, 5x5 windows, uneven pads, more
-// output slices than one block takes, no biases, other activations.
+// lanes), wide ones, strides, dilations, uneven pads, more output slices
+// than one block takes, no biases, other activations.
 TEST(DepthwisePointwiseTest, WindowsAndBlocks) {
   std::vector<PairSpec> specs;
   PairSpec narrow;
@@ -135,13 +135,11 @@ TEST(DepthwisePointwiseTest, WindowsAndBlocks) {
   wide_strided.outputs = 40;  // 10 slices: two blocks
   wide_strided.depthwise_extra = {{"fused_activation", std::string("HardSwish")}};
   specs.push_back(wide_strided);
-  PairSpec five;
-  five.x = {1, 9, 19, 33};
-  five.kernel = 5;
-  five.pad = 2;
-  five.outputs = 64;
-  five.biases = false;
-  specs.push_back(five);
+  PairSpec two_blocks;
+  two_blocks.x = {1, 9, 19, 33};
+  two_blocks.outputs = 64;  // 16 slices: two blocks, the most a 3x3 window fuses with
+  two_blocks.biases = false;
+  specs.push_back(two_blocks);
   PairSpec dilated;
   dilated.x = {1, 8, 12, 20};
   dilated.dilation = 2;
@@ -161,7 +159,8 @@ TEST(DepthwisePointwiseTest, WindowsAndBlocks) {
 }
 
 // Pairs the pass leaves apart: the depthwise output read twice or kept,
-// too many pointwise outputs, a channel multiplier, a 3x3 second Conv, a
+// so many pointwise outputs or so wide a window that the fused kernel
+// would recompute too much, a channel multiplier, a 3x3 second Conv, a
 // depthwise Conv with an output shift.
 TEST(DepthwisePointwiseTest, OtherPairsStayApart) {
   const ExecutorOptions buffers;
@@ -178,8 +177,13 @@ TEST(DepthwisePointwiseTest, OtherPairsStayApart) {
     EXPECT_EQ(TaskOps(PairGraph(base), keep).size(), 2u);
   }
   PairSpec wide = base;
-  wide.outputs = kMaxFusedPointwiseOutputs + 4;
+  wide.outputs = kMaxBlockSlices * 4 * kMaxDepthwiseRecompute + 4;  // three blocks of a 3x3 window
   EXPECT_EQ(TaskOps(PairGraph(wide), buffers).size(), 2u);
+  PairSpec five = base;
+  five.kernel = 5;
+  five.pad = 2;
+  five.outputs = 4;
+  EXPECT_EQ(TaskOps(PairGraph(five), buffers).size(), 2u);
   {
     Graph multiplier = PairGraph(base);
     multiplier.nodes[0].attributes["group"] = int64_t{4};  // 2 input channels per output: no depthwise
@@ -223,6 +227,19 @@ TEST(DepthwisePointwiseTest, ReferenceOfTheFusedNode) {
   c.inputs["skip"] = RandomTensor({1, 5, 5, 4}, 5);
   c.outputs["y"] = {1, 5, 5, 4};
   ExpectMatchesReference(c, SweepVariants());
+
+  // Windows the pass does not fuse today (5x5) still run: the kernel takes
+  // any window the node carries.
+  KernelCase five = c;
+  five.node.inputs = {"x", "wd", "bd", "wp", "bp"};
+  five.node.attributes["kernel_shape"] = std::vector<int64_t>{5, 5};
+  five.node.attributes["pads"] = std::vector<int64_t>{2, 2, 2, 2};
+  five.node.attributes["strides"] = std::vector<int64_t>{1, 1};
+  five.inputs.erase("skip");
+  five.constants["wd"] = RandomTensor({6, 1, 5, 5}, 6);
+  five.constants["bp"] = RandomTensor({5}, 7);
+  five.outputs["y"] = {1, 5, 9, 8};
+  ExpectMatchesReference(five, SweepVariants());
 
   // The reference against the two Convs it stands for.
   PairSpec s;

@@ -25,19 +25,21 @@ const Tensor* Float4D(const Graph& graph, const std::string& name) {
   return t != nullptr && t->dtype == DataType::kFloat32 && t->shape.size() == 4 ? t : nullptr;
 }
 
+constexpr size_t kConvGateInput = 3, kConvResidualInput = 4;  // graph.h
+
 // Whether `conv` is a 1x1, stride-1, unpadded, ungrouped Conv with constant
-// weights and no channel gate, at most `max_outputs` output channels.
-bool IsPointwise(const Graph& graph, const Node& conv, int64_t max_outputs) {
+// weights and no channel gate (a residual comes along).
+bool IsPointwise(const Graph& graph, const Node& conv) {
   if (!conv.domain.empty() || conv.op_type != "Conv" || conv.inputs.size() < 2 || conv.inputs.size() > 5 ||
       conv.outputs.size() != 1 || !HasConstantConvWeights(graph, conv)) {
     return false;
   }
-  if (conv.inputs.size() > 3 && !conv.inputs[3].empty()) return false;  // a channel gate
+  if (conv.inputs.size() > kConvGateInput && !conv.inputs[kConvGateInput].empty()) return false;
   const Tensor* x = Float4D(graph, conv.inputs[0]);
   const Tensor* y = Float4D(graph, conv.outputs[0]);
   const Tensor* w = graph.FindTensor(conv.inputs[1]);
   if (x == nullptr || y == nullptr || w->dtype != DataType::kFloat32 ||
-      w->shape != Shape{y->shape[1], x->shape[1], 1, 1} || y->shape[1] > max_outputs) {
+      w->shape != Shape{y->shape[1], x->shape[1], 1, 1}) {
     return false;
   }
   const std::string auto_pad = conv.GetString("auto_pad", "NOTSET");
@@ -72,7 +74,7 @@ StatusOr<int> FuseDepthwiseIntoPointwise(Graph& graph, const std::set<std::strin
   std::map<std::string, size_t> producer = ProducerIndex(graph);
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     const Node& pointwise = graph.nodes[i];
-    if (!IsPointwise(graph, pointwise, kMaxFusedPointwiseOutputs)) continue;
+    if (!IsPointwise(graph, pointwise)) continue;
     const std::string middle = pointwise.inputs[0];  // a copy: the node is replaced below
     auto it = producer.find(middle);
     if (it == producer.end() || keep.count(middle) != 0 ||
@@ -81,26 +83,20 @@ StatusOr<int> FuseDepthwiseIntoPointwise(Graph& graph, const std::set<std::strin
     }
     const size_t depthwise_index = it->second;
     const Node& depthwise = graph.nodes[depthwise_index];
+    const Shape& dw_weights = graph.FindTensor(depthwise.inputs[1])->shape;
+    const int64_t outputs = graph.FindTensor(pointwise.outputs[0])->shape[1];
+    if (dw_weights[2] * dw_weights[3] * DepthwiseComputations(outputs) > kMaxFusedTapRecomputes) continue;
     Node merged;
     merged.name = pointwise.name;
     merged.op_type = kDepthwisePointwiseOp;
     merged.inputs = {depthwise.inputs[0], depthwise.inputs[1],
                      depthwise.inputs.size() > 2 ? depthwise.inputs[2] : std::string(), pointwise.inputs[1],
                      pointwise.inputs.size() > 2 ? pointwise.inputs[2] : std::string()};
-    if (pointwise.inputs.size() > kDepthwisePointwiseResidualInput - 1 &&
-        !pointwise.inputs[kDepthwisePointwiseResidualInput - 1].empty()) {
-      merged.inputs.push_back(pointwise.inputs[kDepthwisePointwiseResidualInput - 1]);
+    if (pointwise.inputs.size() > kConvResidualInput && !pointwise.inputs[kConvResidualInput].empty()) {
+      merged.inputs.push_back(pointwise.inputs[kConvResidualInput]);
     }
     merged.outputs = pointwise.outputs;
-    for (const char* window : {"kernel_shape", "strides", "pads", "dilations", "auto_pad"}) {
-      if (depthwise.HasAttribute(window)) merged.attributes[window] = depthwise.attributes.at(window);
-    }
-    if (depthwise.HasAttribute(kFusedActivationAttr)) {
-      merged.attributes[kDepthwiseActivationAttr] = depthwise.attributes.at(kFusedActivationAttr);
-    }
-    if (depthwise.HasAttribute(kFusedActivationParamsAttr)) {
-      merged.attributes[kDepthwiseActivationParamsAttr] = depthwise.attributes.at(kFusedActivationParamsAttr);
-    }
+    CopyDepthwiseAttributes(depthwise, merged);
     CopyFusedEpilogue(pointwise, merged);
     graph.nodes[i] = std::move(merged);
     graph.tensors.erase(middle);

@@ -206,10 +206,10 @@ Status RunDefaultPasses(Graph& graph, PassStats* stats = nullptr);
 // passes. Returns how many.
 StatusOr<int> RewriteConvsAsWinograd(Graph& graph);
 
-// A depthwise Conv read only by a pointwise Conv of at most
-// kMaxFusedPointwiseOutputs output channels becomes one
-// DepthwisePointwiseConv (graph/depthwise_pointwise.h), unless its output
-// is in `keep`; the GPU session applies it. Returns how many.
+// A depthwise Conv read only by a pointwise Conv becomes one
+// DepthwisePointwiseConv (graph/depthwise_pointwise.h) where the fused
+// kernel recomputes little (kMaxFusedTapRecomputes), unless its output is
+// in `keep`; the GPU session applies it. Returns how many.
 StatusOr<int> FuseDepthwiseIntoPointwise(Graph& graph, const std::set<std::string>& keep);
 
 }  // namespace glpool
