@@ -14,8 +14,10 @@ namespace {
 
 // A block computes all output slices up to kMaxBlockSlices
 // (graph/depthwise_pointwise.h), so that each depthwise value is computed
-// once, and keeps at most kMaxAccumulators vec4 accumulators, as many as
-// conv.comp's largest pointwise blocks. One llvmpipe thread, the pair
+// once. Column blocks of wide outputs add rows while they keep at most
+// kMaxAccumulators vec4 accumulators, as many as conv.comp's largest
+// pointwise blocks; a narrow output's whole row (at most kWholeRowWidth
+// columns) takes up to 16 x 8. One llvmpipe thread, the pair
 // alone, best of 3-7 processes: 3x3 144 ch at 56x56 -> 24, 2.31-2.46 ms in
 // one block of 6 slices, 3.17 in two of 3, 2.67-3.17 with two rows a block
 // (84 accumulators); unfused 3.00. Blocks of up to 128 accumulators ran
