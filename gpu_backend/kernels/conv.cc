@@ -168,15 +168,10 @@ StatusOr<KernelPlan> BuildConv(const Graph& graph, const Node& node, const Kerne
     return w_values[static_cast<size_t>(((oc * in_per_group + ic) * kernel[0] + ky) * kernel[1] + kx)];
   };
   if (depthwise) {
-    // One vec4 per (slice, tap): the 4 channels of the slice side by side.
-    const int64_t taps = kernel[0] * kernel[1];
-    std::vector<float> packed(static_cast<size_t>(out_slices * taps * 4), 0.0f);
-    for (int64_t c = 0; c < out_channels; ++c) {
-      for (int64_t tap = 0; tap < taps; ++tap) {
-        packed[static_cast<size_t>(((c / 4) * taps + tap) * 4 + c % 4)] = weight(c, 0, tap / kernel[1], tap % kernel[1]);
-      }
-    }
-    plan.weights.push_back({"weights", std::move(packed)});
+    plan.weights.push_back({"weights", PackDepthwiseWeights(out_channels, kernel[0] * kernel[1],
+                                                            [&](int64_t c, int64_t tap) {
+                                                              return weight(c, 0, tap / kernel[1], tap % kernel[1]);
+                                                            })});
   } else {
     plan.defines.emplace_back("IN_SLICES", std::to_string(in_slices));
     plan.defines.emplace_back("IC_PER_GROUP", std::to_string(in_per_group));

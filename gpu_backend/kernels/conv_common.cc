@@ -248,6 +248,17 @@ std::vector<float> LaneBatchMajor(const std::vector<float>& packed, int64_t slic
   return reordered;
 }
 
+std::vector<float> PackDepthwiseWeights(int64_t channels, int64_t taps,
+                                        const std::function<float(int64_t channel, int64_t tap)>& weight) {
+  std::vector<float> packed(static_cast<size_t>((channels + 3) / 4 * taps * 4), 0.0f);
+  for (int64_t c = 0; c < channels; ++c) {
+    for (int64_t tap = 0; tap < taps; ++tap) {
+      packed[static_cast<size_t>(((c / 4) * taps + tap) * 4 + c % 4)] = weight(c, tap);
+    }
+  }
+  return packed;
+}
+
 std::vector<float> PackBias(const std::vector<float>& bias, int64_t out_channels, int64_t out_slices_multiple) {
   const int64_t out_slices = (out_channels + 3) / 4;
   const int64_t padded_slices = (out_slices + out_slices_multiple - 1) / out_slices_multiple * out_slices_multiple;

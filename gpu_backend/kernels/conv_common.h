@@ -121,6 +121,12 @@ std::vector<float> PackGroupedWeights(int64_t out_channels, int64_t in_channels,
 // `out_slices_multiple` slices.
 std::vector<float> PackBias(const std::vector<float>& bias, int64_t out_channels, int64_t out_slices_multiple);
 
+// Depthwise weights (one per channel and tap, `taps` per channel) as one
+// vec4 per (slice, tap): the slice's 4 channels side by side, padding
+// channels zero.
+std::vector<float> PackDepthwiseWeights(int64_t channels, int64_t taps,
+                                        const std::function<float(int64_t channel, int64_t tap)>& weight);
+
 // Output slices one invocation computes: more slices share each input load
 // (the costly part on llvmpipe and on bandwidth-bound GPUs), fewer keep
 // more invocations in flight.

@@ -126,16 +126,11 @@ StatusOr<KernelPlan> BuildDepthwisePointwise(const Graph& graph, const Node& nod
   GLPOOL_RETURN_IF_ERROR(AddActivationDefines(GetDepthwiseActivation(node), "DW_ACTIVATION", "DW_P", plan));
   GLPOOL_RETURN_IF_ERROR(AddFusedActivationDefines(node, plan));
 
-  // Depthwise: one vec4 per (slice, tap), the slice's 4 channels side by side.
   const std::vector<float> dw = o.dw_w->data.ToFloats();
   const int64_t taps = window.kernel[0] * window.kernel[1];
-  std::vector<float> dw_packed(static_cast<size_t>((channels + 3) / 4 * taps * 4), 0.0f);
-  for (int64_t c = 0; c < channels; ++c) {
-    for (int64_t tap = 0; tap < taps; ++tap) {
-      dw_packed[static_cast<size_t>(((c / 4) * taps + tap) * 4 + c % 4)] = dw[static_cast<size_t>(c * taps + tap)];
-    }
-  }
-  plan.weights.push_back({"dw_weights", std::move(dw_packed)});
+  plan.weights.push_back({"dw_weights", PackDepthwiseWeights(channels, taps, [&](int64_t c, int64_t tap) {
+                            return dw[static_cast<size_t>(c * taps + tap)];
+                          })});
   const std::vector<float> dw_bias = o.dw_b ? o.dw_b->data.ToFloats() : std::vector<float>{};
   plan.weights.push_back({"dw_bias", PackBias(dw_bias, channels, 1)});
   const std::vector<float> pw = o.pw_w->data.ToFloats();
