@@ -36,6 +36,12 @@ bool SwitchedOn(const char* name) {
   return value != nullptr && std::string(value) == "1";
 }
 
+// The same for what is on by default (NAME=0 turns it off).
+bool SwitchedOff(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::string(value) == "0";
+}
+
 }  // namespace
 
 Status Executor::State::BuildTasks() {
@@ -76,17 +82,14 @@ Status Executor::State::BuildTasks() {
   // values up to 100-fold, more than half precision keeps; not under a
   // memory budget, which its larger pool might break. GLPOOL_WINOGRAD=0
   // keeps the direct kernel, to compare in one process.
-  const char* winograd = std::getenv("GLPOOL_WINOGRAD");
   if (options.winograd && options.objects == ObjectKind::kBuffers && options.precision == Precision::kFp32 &&
-      options.pools.empty() && options.memory_budget_bytes == 0 &&
-      !(winograd != nullptr && std::string(winograd) == "0")) {
+      options.pools.empty() && options.memory_budget_bytes == 0 && !SwitchedOff("GLPOOL_WINOGRAD")) {
     GLPOOL_RETURN_IF_ERROR(RewriteConvsAsWinograd(graph).status());
   }
   // Depthwise Convs computed inside the pointwise Conv that reads them
   // (passes/fuse_depthwise_pointwise.cc), in every storage and precision;
   // GLPOOL_FUSE_DEPTHWISE=0 keeps them apart, to compare in one process.
-  const char* fuse_depthwise = std::getenv("GLPOOL_FUSE_DEPTHWISE");
-  if (!(fuse_depthwise != nullptr && std::string(fuse_depthwise) == "0")) {
+  if (!SwitchedOff("GLPOOL_FUSE_DEPTHWISE")) {
     const std::set<std::string> keep(options.keep.begin(), options.keep.end());
     GLPOOL_RETURN_IF_ERROR(FuseDepthwiseIntoPointwise(graph, keep).status());
   }
@@ -109,8 +112,7 @@ Status Executor::State::BuildTasks() {
   limits.min_groups = gl::MinGroupsPerDispatch(info);
   // Concats whose inputs' producers can write into them (the copies cost a
   // task each); GLPOOL_IN_PLACE_CONCAT=0 keeps every one a copy, to compare.
-  const char* in_place = std::getenv("GLPOOL_IN_PLACE_CONCAT");
-  if (in_place == nullptr || std::string(in_place) != "0") {
+  if (!SwitchedOff("GLPOOL_IN_PLACE_CONCAT")) {
     MarkInPlaceConcats(graph, [&](const Node& node) { return BuildNodeKernel(graph, node, limits).ok(); });
   }
   GLPOOL_ASSIGN_OR_RETURN(compiled, CompileGraph(graph, compile_options));
